@@ -1,0 +1,55 @@
+"""Players: an observation goes in, an action comes out. Each player owns a seeded RNG,
+so a game between computer players is reproducible from its seeds."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from random import Random
+from typing import Protocol
+
+from .actions import REPLACE, Action
+from .moves import PHASE_REPLACE
+from .observation import Observation
+
+
+class Player(Protocol):
+    """Anything that picks an action from an observation."""
+
+    name: str
+
+    def choose(self, obs: Observation) -> Action: ...
+
+    def think(self, obs: Observation) -> Generator[None, None, Action]:
+        """Like :meth:`choose`, but yields between slices of work (each ≤ 20 ms) so a
+        browser UI can keep rendering; the action is the generator's return value."""
+        ...
+
+
+class RandomPlayer:
+    """Uniformly random among legal actions — except replacement, where it picks how many
+    cards (0..limit) uniformly and then which cards, so it never enumerates the up to
+    hundreds of possible replacement sets. A baseline, and the engine's speed benchmark."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Random(seed)
+
+    def choose(self, obs: Observation) -> Action:
+        if obs.phase == PHASE_REPLACE:
+            k = self.rng.randint(0, obs.replace_limit)
+            return Action(REPLACE, tuple(sorted(self.rng.sample(obs.hand, k))))
+        return self.rng.choice(obs.legal_actions())
+
+    def think(self, obs: Observation) -> Generator[None, None, Action]:
+        return self.choose(obs)
+        yield  # pragma: no cover - makes this a generator
+
+
+def run_think(gen: Generator[None, None, Action]) -> Action:
+    """Drive a :meth:`Player.think` generator to completion without pausing."""
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value

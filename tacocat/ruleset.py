@@ -1,0 +1,166 @@
+"""The rules as data: deck, board spaces and variants.
+
+Every value that RULES.md marks as an assumption lives here, so a player or a test
+can change it without touching the engine. :data:`DEFAULT` is RULES.md's ruleset.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+from .errors import RulesetError
+
+YAY, WOW = 0, 1
+SEATS = ("YAY", "WOW")
+
+TIE_NO_MOVE = "no-move"
+TIE_ARROW_WINS = "arrow-wins"
+ARROW_TRAILING = "trailing"
+ARROW_LEADING = "leading"
+
+
+@dataclass(frozen=True)
+class Space:
+    """One board space: the hand size printed on it and whether its arrow is double."""
+
+    hand_size: int
+    double: bool = False
+
+
+def _default_spaces() -> tuple[Space, ...]:
+    sizes = (4, 6, 9, 7, 9, 6, 4)
+    return tuple(Space(n, double=(i == 3)) for i, n in enumerate(sizes))
+
+
+def _default_deck() -> tuple[tuple[int, int], ...]:
+    copies = {1: 2, 2: 3, 3: 5, 4: 5, 5: 5, 6: 5, 7: 3, 8: 2, 9: 2, 10: 2, 11: 2, 12: 2}
+    return tuple(copies.items())
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A complete, validated description of the game being played.
+
+    ``deck`` is ``((value, copies), ...)``; ``spaces`` run from the YAY goal to the WOW goal.
+    Single arrows point at the player whose goal is farther from the space
+    (``arrow_reading="trailing"``) or nearer (``"leading"``).
+    """
+
+    deck: tuple[tuple[int, int], ...] = field(default_factory=_default_deck)
+    spaces: tuple[Space, ...] = field(default_factory=_default_spaces)
+    tie_rule: str = TIE_NO_MOVE
+    must_defend: bool = False
+    jumbo: bool = True
+    arrow_reading: str = ARROW_TRAILING
+
+    def __post_init__(self) -> None:
+        self.validate()
+
+    # -- derived facts -------------------------------------------------------------------
+    @property
+    def start(self) -> int:
+        """Index of the centre space, where the cat starts."""
+        return len(self.spaces) // 2
+
+    @property
+    def deck_size(self) -> int:
+        return sum(n for _, n in self.deck)
+
+    def deck_cards(self) -> list[int]:
+        """Every card of the deck as a sorted list of values."""
+        return [v for v, n in self.deck for _ in range(n)]
+
+    def deck_counts(self) -> dict[int, int]:
+        return {v: n for v, n in self.deck if n}
+
+    def arrow_target(self, space: int) -> int | None:
+        """The seat the arrow on ``space`` points at, or ``None`` for a double arrow."""
+        if self.spaces[space].double:
+            return None
+        to_yay = space + 1
+        to_wow = len(self.spaces) - space
+        if to_yay == to_wow:
+            return None
+        trailing = WOW if to_yay < to_wow else YAY
+        return trailing if self.arrow_reading == ARROW_TRAILING else 1 - trailing
+
+    # -- validation ------------------------------------------------------------------------
+    def validate(self) -> None:
+        """Raise :class:`RulesetError` with a clear reason if this ruleset cannot be played."""
+        if not isinstance(self.deck, tuple) or not self.deck:
+            raise RulesetError("the deck must list (value, copies) pairs")
+        seen: set[int] = set()
+        for item in self.deck:
+            if not (isinstance(item, tuple) and len(item) == 2):
+                raise RulesetError(f"deck entry {item!r} is not a (value, copies) pair")
+            value, copies = item
+            if type(value) is not int or value < 1 or value > 99:
+                raise RulesetError(f"card value {value!r} must be a whole number from 1 to 99")
+            if type(copies) is not int or copies < 0:
+                raise RulesetError(f"copies of {value} must be a whole number ≥ 0")
+            if value in seen:
+                raise RulesetError(f"card value {value} is listed twice in the deck")
+            seen.add(value)
+        if not isinstance(self.spaces, tuple) or not self.spaces:
+            raise RulesetError("the board needs at least one space")
+        if len(self.spaces) % 2 == 0:
+            raise RulesetError("the board needs an odd number of spaces so the cat starts centred")
+        for i, sp in enumerate(self.spaces):
+            if not isinstance(sp, Space):
+                raise RulesetError(f"space {i + 1} is not a Space")
+            if type(sp.hand_size) is not int or sp.hand_size < 2:
+                raise RulesetError(f"space {i + 1} has hand size {sp.hand_size!r}; it must be ≥ 2")
+        largest = max(sp.hand_size for sp in self.spaces)
+        need = 4 * largest  # two hands dealt, then each player may replace a whole hand
+        if self.deck_size < need:
+            raise RulesetError(
+                f"the deck has {self.deck_size} cards but a hand of {largest} needs {need}: "
+                f"2 × {largest} dealt + 2 × {largest} replaced"
+            )
+        if self.tie_rule not in (TIE_NO_MOVE, TIE_ARROW_WINS):
+            raise RulesetError(f"tie_rule must be {TIE_NO_MOVE!r} or {TIE_ARROW_WINS!r}")
+        if self.arrow_reading not in (ARROW_TRAILING, ARROW_LEADING):
+            raise RulesetError(f"arrow_reading must be {ARROW_TRAILING!r} or {ARROW_LEADING!r}")
+        if not isinstance(self.must_defend, bool) or not isinstance(self.jumbo, bool):
+            raise RulesetError("must_defend and jumbo must be true or false")
+
+    # -- serialisation ---------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["deck"] = [list(p) for p in self.deck]
+        return d
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Ruleset:
+        """Build a ruleset from JSON-like data; any defect is a :class:`RulesetError`."""
+        if not isinstance(data, dict):
+            raise RulesetError("a ruleset must be a JSON object")
+        unknown = set(data) - {"deck", "spaces", "tie_rule", "must_defend", "jumbo",
+                               "arrow_reading"}
+        if unknown:
+            raise RulesetError(f"unknown ruleset field(s): {', '.join(sorted(unknown))}")
+        kwargs: dict[str, Any] = {}
+        try:
+            if "deck" in data:
+                kwargs["deck"] = tuple((p[0], p[1]) for p in data["deck"] if len(p) == 2)
+                if len(kwargs["deck"]) != len(data["deck"]):
+                    raise RulesetError("every deck entry must be [value, copies]")
+            if "spaces" in data:
+                kwargs["spaces"] = tuple(
+                    Space(int(s["hand_size"]), bool(s.get("double", False)))
+                    for s in data["spaces"]
+                )
+        except (TypeError, KeyError, ValueError, AttributeError) as exc:
+            raise RulesetError(f"malformed ruleset: {exc}") from None
+        for key in ("tie_rule", "must_defend", "jumbo", "arrow_reading"):
+            if key in data:
+                kwargs[key] = data[key]
+        return cls(**kwargs)
+
+    def with_(self, **changes: Any) -> Ruleset:
+        """A copy with some fields changed (validated)."""
+        return replace(self, **changes)
+
+
+DEFAULT = Ruleset()

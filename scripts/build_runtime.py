@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""Build the self-hosted browser runtime (``runtime/``) from ``node_modules``.
+
+Standard library only. Run after ``npm ci``:
+
+    python3 scripts/build_runtime.py
+
+Result (gitignored, served as static files next to the game)::
+
+    runtime/pyodide/    the files Pyodide needs to boot (ES module build)
+    runtime/pyscript/   the @pyscript/core dist folder without source maps
+    runtime/manifest.json
+
+``manifest.json`` lists every runtime file (path relative to ``runtime/``, size in
+bytes, sha256) plus a combined ``version`` hash, so a service worker can precache
+the runtime under a versioned cache name.
+
+Idempotent: a file is rewritten only when its size or content differs, and files
+that no longer exist upstream (e.g. PyScript chunks with old content hashes) are
+removed. The versions found in node_modules must match the exact pins in
+package.json, otherwise the build stops (run ``npm ci``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import filecmp
+import hashlib
+import json
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# What Pyodide's ES module build fetches while booting with only the standard
+# library: pyodide.mjs imports pyodide.asm.mjs, which instantiates
+# pyodide.asm.wasm; loadPyodide() then fetches python_stdlib.zip and
+# pyodide-lock.json (the lock file is required even when no package is loaded).
+# pyodide.js (UMD build), *.d.ts, *.map and console*.html are not needed.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+# Files of the @pyscript/core dist folder that are never served.
+PYSCRIPT_SKIP_SUFFIXES = (".map",)
+
+
+class BuildError(Exception):
+    pass
+
+
+def _pinned_versions(root: Path) -> dict[str, str]:
+    pkg = json.loads((root / "package.json").read_text(encoding="utf-8"))
+    deps = {**pkg.get("dependencies", {}), **pkg.get("devDependencies", {})}
+    return deps
+
+
+def _installed_version(package_dir: Path) -> str:
+    meta = package_dir / "package.json"
+    if not meta.is_file():
+        raise BuildError(f"{package_dir} is missing: run `npm ci` first (or `make runtime`).")
+    return json.loads(meta.read_text(encoding="utf-8"))["version"]
+
+
+def _check_version(root: Path, name: str, package_dir: Path) -> str:
+    pinned = _pinned_versions(root).get(name)
+    installed = _installed_version(package_dir)
+    if pinned is not None and pinned != installed:
+        raise BuildError(
+            f"{name}: node_modules has {installed} but package.json pins {pinned}: run `npm ci`."
+        )
+    return installed
+
+
+def _sync_file(src: Path, dst: Path) -> bool:
+    """Copy src to dst unless dst already has identical content. Returns True if copied."""
+    if (
+        dst.is_file()
+        and dst.stat().st_size == src.stat().st_size
+        and filecmp.cmp(src, dst, shallow=False)
+    ):
+        return False
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dst.with_name(dst.name + ".tmp")
+    shutil.copyfile(src, tmp)
+    tmp.replace(dst)
+    return True
+
+
+def _sync_dir(pairs: list[tuple[Path, Path]], dest_dir: Path, log: list[str]) -> None:
+    """Make dest_dir contain exactly the destinations in pairs (recursively)."""
+    wanted = {dst.resolve() for _, dst in pairs}
+    for src, dst in pairs:
+        copied = _sync_file(src, dst)
+        log.append(f"  {'copied' if copied else 'same  '} {dst.relative_to(dest_dir.parent)}")
+    if dest_dir.is_dir():
+        for path in sorted(dest_dir.rglob("*"), reverse=True):
+            if path.is_file() and path.resolve() not in wanted:
+                path.unlink()
+                log.append(f"  removed {path.relative_to(dest_dir.parent)}")
+            elif path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def build(root: Path = ROOT, out: Path | None = None, quiet: bool = False) -> dict:
+    out = out or root / "runtime"
+    nm = root / "node_modules"
+    pyodide_src = nm / "pyodide"
+    pyscript_pkg = nm / "@pyscript" / "core"
+    pyscript_src = pyscript_pkg / "dist"
+
+    pyodide_version = _check_version(root, "pyodide", pyodide_src)
+    pyscript_version = _check_version(root, "@pyscript/core", pyscript_pkg)
+
+    log: list[str] = []
+
+    # Pyodide: an explicit list, so a missing file is an error, not a silent gap.
+    pyodide_out = out / "pyodide"
+    pairs = []
+    for name in PYODIDE_FILES:
+        src = pyodide_src / name
+        if not src.is_file():
+            raise BuildError(f"pyodide {pyodide_version}: expected file {src} is missing")
+        pairs.append((src, pyodide_out / name))
+    _sync_dir(pairs, pyodide_out, log)
+
+    # PyScript: the whole dist folder (chunk names carry content hashes), minus maps.
+    pyscript_out = out / "pyscript"
+    if not (pyscript_src / "core.js").is_file():
+        raise BuildError(f"@pyscript/core {pyscript_version}: {pyscript_src}/core.js is missing")
+    pairs = [
+        (src, pyscript_out / src.relative_to(pyscript_src))
+        for src in sorted(pyscript_src.rglob("*"))
+        if src.is_file() and not src.name.endswith(PYSCRIPT_SKIP_SUFFIXES)
+    ]
+    # Apache-2.0 asks redistributors to pass the licence along.
+    if (pyscript_pkg / "LICENSE").is_file():
+        pairs.append((pyscript_pkg / "LICENSE", pyscript_out / "LICENSE"))
+    _sync_dir(pairs, pyscript_out, log)
+
+    files = []
+    for path in sorted(p for d in (pyodide_out, pyscript_out) for p in d.rglob("*")):
+        if path.is_file():
+            files.append(
+                {
+                    "path": path.relative_to(out).as_posix(),
+                    "size": path.stat().st_size,
+                    "sha256": _sha256(path),
+                }
+            )
+    total = sum(f["size"] for f in files)
+    version = hashlib.sha256(
+        "".join(f"{f['path']}\0{f['sha256']}\n" for f in files).encode()
+    ).hexdigest()[:16]
+    manifest = {
+        "pyodide": pyodide_version,
+        "pyscript": pyscript_version,
+        "version": version,
+        "total_bytes": total,
+        "files": files,
+    }
+    manifest_path = out / "manifest.json"
+    text = json.dumps(manifest, indent=2) + "\n"
+    if not manifest_path.is_file() or manifest_path.read_text(encoding="utf-8") != text:
+        manifest_path.write_text(text, encoding="utf-8")
+        log.append("  wrote  runtime/manifest.json")
+    else:
+        log.append("  same   runtime/manifest.json")
+
+    if not quiet:
+        print(f"runtime: pyodide {pyodide_version}, @pyscript/core {pyscript_version} -> {out}")
+        print("\n".join(log))
+        pyo = sum(f["size"] for f in files if f["path"].startswith("pyodide/"))
+        pys = total - pyo
+        print(
+            f"runtime: {len(files)} files, {total:,} bytes "
+            f"(pyodide {pyo:,}, pyscript {pys:,}), version {version}"
+        )
+    return manifest
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=None, help="output dir (default: runtime/)")
+    parser.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
+    args = parser.parse_args(argv)
+    try:
+        build(out=args.out, quiet=args.quiet)
+    except BuildError as exc:
+        print(f"build_runtime: error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

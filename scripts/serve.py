@@ -1,0 +1,261 @@
+#!/usr/bin/env python3
+"""Static development server for Tacocat (standard library only).
+
+    python3 scripts/serve.py                      # repo root on http://127.0.0.1:8000/
+    python3 scripts/serve.py --dir dist --port 8080
+    python3 scripts/serve.py --prefix /games/tacocat/   # test a sub-path deployment
+    PORT=9000 python3 scripts/serve.py
+
+Differences from ``python -m http.server``:
+
+* explicit MIME types (``.wasm`` must be ``application/wasm`` or Pyodide fails;
+  ``.mjs`` is unknown to Python 3.11's ``mimetypes``);
+* ``--prefix`` serves the directory under a sub-path; everything outside it is a 404,
+  so absolute URLs that would break on a sub-path deployment show up in tests;
+* dot-files/dot-dirs (``.git``, ``.venv`` ...) and ``node_modules`` are never served,
+  so the game cannot silently depend on files that are not deployed;
+* ``Cache-Control: no-cache`` by default (the browser revalidates, edits show up
+  on reload; ``--cache-control`` changes it).
+
+Importable: ``start_server(directory, port=0, prefix="/")`` runs the server in a
+background thread and returns ``(server, base_url)``; stop it with
+``server.shutdown(); server.server_close()`` (or ``stop_server(server)``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import posixpath
+import sys
+import threading
+import urllib.parse
+from functools import partial
+from http import HTTPStatus
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import ClassVar
+
+ROOT = Path(__file__).resolve().parent.parent
+
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".webmanifest": "application/manifest+json",
+    ".toml": "text/plain",
+    ".py": "text/x-python",
+    ".json": "application/json",
+    ".zip": "application/zip",
+    ".html": "text/html",
+    ".css": "text/css",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".webp": "image/webp",
+    ".ico": "image/x-icon",
+    ".woff2": "font/woff2",
+    ".txt": "text/plain",
+    ".md": "text/plain",
+}
+
+# Path segments that are never served.
+HIDDEN_SEGMENTS = ("node_modules",)
+
+
+def normalize_prefix(prefix: str) -> str:
+    """'games/tacocat' -> '/games/tacocat/'; '' or '/' -> '/'."""
+    prefix = "/" + prefix.strip().strip("/")
+    return prefix if prefix == "/" else prefix + "/"
+
+
+class TacocatRequestHandler(SimpleHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"  # keep-alive: closer to a real static host
+    extensions_map: ClassVar[dict[str, str]] = {
+        **SimpleHTTPRequestHandler.extensions_map,
+        **MIME_TYPES,
+    }
+
+    def __init__(self, *args, prefix="/", quiet=False, extra_headers=None, **kwargs):
+        # Set before super().__init__, which already handles the request.
+        self.prefix = prefix
+        self.quiet = quiet
+        self.extra_headers = extra_headers or {}
+        super().__init__(*args, **kwargs)
+
+    # -- routing ---------------------------------------------------------------
+    def _route(self) -> str | None:
+        """Return the path relative to the served dir, or None after answering."""
+        path = urllib.parse.urlsplit(self.path).path
+        if self.prefix != "/":
+            if path == self.prefix.rstrip("/"):
+                self.send_response(HTTPStatus.MOVED_PERMANENTLY)
+                self.send_header("Location", self.prefix)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return None
+            if not path.startswith(self.prefix):
+                self.send_error(HTTPStatus.NOT_FOUND, f"Outside the served prefix {self.prefix}")
+                return None
+            path = "/" + path[len(self.prefix) :]
+        segments = [s for s in posixpath.normpath(urllib.parse.unquote(path)).split("/") if s]
+        if any(s.startswith(".") or s in HIDDEN_SEGMENTS for s in segments):
+            self.send_error(HTTPStatus.NOT_FOUND, "Not served")
+            return None
+        return path
+
+    def translate_path(self, path: str) -> str:
+        # self.path still carries the prefix; strip it before mapping to the disk.
+        split = urllib.parse.urlsplit(path)
+        p = split.path
+        if self.prefix != "/" and p.startswith(self.prefix):
+            p = "/" + p[len(self.prefix) :]
+        return super().translate_path(urllib.parse.urlunsplit(("", "", p, split.query, "")))
+
+    def do_GET(self):
+        if self._route() is not None:
+            super().do_GET()
+
+    def do_HEAD(self):
+        if self._route() is not None:
+            super().do_HEAD()
+
+    def end_headers(self):
+        for name, value in self.extra_headers.items():
+            self.send_header(name, value)
+        super().end_headers()
+
+    def log_message(self, format, *args):
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class TacocatServer(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def handle_error(self, request, client_address):
+        # A browser that cancels a request is not an error worth a traceback.
+        exc = sys.exc_info()[1]
+        if isinstance(exc, (ConnectionResetError, BrokenPipeError, ConnectionAbortedError)):
+            return
+        super().handle_error(request, client_address)
+
+
+def make_server(
+    directory: str | os.PathLike = ROOT,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    prefix: str = "/",
+    quiet: bool = False,
+    cache_control: str | None = "no-cache",
+    extra_headers: dict[str, str] | None = None,
+) -> tuple[TacocatServer, str]:
+    directory = Path(directory).resolve()
+    if not directory.is_dir():
+        raise FileNotFoundError(f"not a directory: {directory}")
+    prefix = normalize_prefix(prefix)
+    headers = dict(extra_headers or {})
+    if cache_control:
+        headers.setdefault("Cache-Control", cache_control)
+    handler = partial(
+        TacocatRequestHandler,
+        directory=str(directory),
+        prefix=prefix,
+        quiet=quiet,
+        extra_headers=headers,
+    )
+    server = TacocatServer((host, port), handler)
+    real_port = server.server_address[1]
+    url_host = f"[{host}]" if ":" in host else host
+    return server, f"http://{url_host}:{real_port}{prefix}"
+
+
+def start_server(
+    directory: str | os.PathLike = ROOT,
+    port: int = 0,
+    prefix: str = "/",
+    host: str = "127.0.0.1",
+    quiet: bool = True,
+    **kwargs,
+) -> tuple[TacocatServer, str]:
+    """Serve `directory` in a daemon thread; port 0 picks a free port.
+
+    Returns (server, base_url), base_url ending with '/'.
+    """
+    server, base_url = make_server(
+        directory, host=host, port=port, prefix=prefix, quiet=quiet, **kwargs
+    )
+    thread = threading.Thread(
+        target=server.serve_forever, name=f"tacocat-serve-{base_url}", daemon=True
+    )
+    thread.start()
+    server.thread = thread  # type: ignore[attr-defined]
+    return server, base_url
+
+
+def stop_server(server: TacocatServer) -> None:
+    server.shutdown()
+    server.server_close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description="Serve Tacocat's static files for local play and tests."
+    )
+    parser.add_argument("--dir", default=str(ROOT), help="directory to serve (default: repo root)")
+    parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=int(os.environ.get("PORT") or 8000),
+        help="port (default: $PORT or 8000; 0 = any free port)",
+    )
+    parser.add_argument(
+        "--prefix", default="/", help="serve under this sub-path, e.g. /games/tacocat/"
+    )
+    parser.add_argument(
+        "--cache-control", default="no-cache", help="Cache-Control header ('' = none)"
+    )
+    parser.add_argument("-q", "--quiet", action="store_true", help="do not log requests")
+    args = parser.parse_args(argv)
+
+    try:
+        server, url = make_server(
+            args.dir,
+            host=args.host,
+            port=args.port,
+            prefix=args.prefix,
+            quiet=args.quiet,
+            cache_control=args.cache_control or None,
+        )
+    except FileNotFoundError as exc:
+        print(f"serve: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(
+            f"serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}"
+            " (is another server running? try --port or PORT=...)",
+            file=sys.stderr,
+        )
+        return 2
+    if (
+        not (Path(args.dir) / "runtime" / "manifest.json").is_file()
+        and Path(args.dir).resolve() == ROOT
+    ):
+        print(
+            "serve: warning: runtime/ is not built; run `make runtime` (or `make serve`).",
+            file=sys.stderr,
+        )
+    print(f"Tacocat is being served at {url}", flush=True)
+    print("Press Ctrl+C to stop.", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("\nStopped.")
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

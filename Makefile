@@ -1,0 +1,57 @@
+# Tacocat: `make serve` to play, `make test` to run every check.
+# Both prepare the checkout first (scripts/setup.sh: .venv, node_modules, runtime/),
+# which takes a second when everything is already in place.
+
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := serve
+
+PORT ?= 8000
+HOST ?= 127.0.0.1
+DIR ?= .
+PREFIX ?= /
+PYTEST_ARGS ?=
+VENV := .venv
+PY := $(VENV)/bin/python
+
+.PHONY: serve test test-unit test-e2e lint runtime setup setup-browser clean distclean help
+
+help:
+	@echo "make serve    set up, then serve the game on http://$(HOST):$(PORT)$(PREFIX) (PORT=, HOST=, DIR=, PREFIX=)"
+	@echo "make test     set up (incl. Chromium), ruff, engine tests (tests/), browser tests (e2e/)"
+	@echo "make lint     ruff check ."
+	@echo "make runtime  (re)build runtime/ from node_modules"
+	@echo "make clean    remove build outputs; make distclean also removes .venv and node_modules"
+
+setup:
+	bash scripts/setup.sh
+
+setup-browser:
+	bash scripts/setup.sh --browser
+
+serve: setup
+	$(PY) scripts/serve.py --host $(HOST) --port $(PORT) --dir $(DIR) --prefix $(PREFIX)
+
+# Each step must pass; pytest's exit code 5 (no tests collected) fails the build too.
+test: setup-browser
+	$(VENV)/bin/ruff check .
+	$(PY) -m pytest tests $(PYTEST_ARGS)
+	$(PY) -m pytest e2e $(PYTEST_ARGS)
+
+test-unit: setup
+	$(PY) -m pytest tests $(PYTEST_ARGS)
+
+test-e2e: setup-browser
+	$(PY) -m pytest e2e $(PYTEST_ARGS)
+
+lint: setup
+	$(VENV)/bin/ruff check .
+
+runtime: setup
+
+clean:
+	rm -rf runtime dist e2e/artifacts test-results .pytest_cache .ruff_cache .hypothesis
+	find . -name __pycache__ -type d -not -path './.venv/*' -not -path './node_modules/*' -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV) node_modules

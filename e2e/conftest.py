@@ -1,0 +1,269 @@
+"""Browser (end-to-end) test fixtures for Tacocat.
+
+* ``server_url``: session-wide static server (scripts/serve.py) on a free port, serving
+  the repo root; ``base_url`` points at it too, so ``page.goto("bench/bare/")`` works.
+  ``pytest e2e --base-url https://host/path/`` runs the same tests against a deployment.
+* ``static_server(directory, prefix)``: more servers, e.g. ``dist/`` or a sub-path.
+* Chromium: ``/usr/bin/chromium`` (Debian) when present (or ``$CHROMIUM_PATH``), else
+  Playwright's managed Chromium. Headless unless ``--headed``.
+* Network/console guard (autouse): every browser context made through the ``page`` /
+  ``context`` / ``new_context`` fixtures records every request (pages, iframes, workers,
+  service workers), console messages and uncaught page errors into ``network_log``.
+  A test FAILS if any request leaves localhost (``data:``/``blob:``/``about:`` are fine)
+  or if any console error / page error happened. Opt out of the console part with
+  ``@pytest.mark.allow_console_errors``.
+* ``wait_ready(page, timeout=60000)``: waits for ``<html data-ready="1">``, which pages
+  set once Python is running.
+* ``screenshot(page, name)``: saves ``e2e/artifacts/<test>-<name>.png``; failed tests
+  get a screenshot of every open page there automatically.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import os
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "e2e" / "artifacts"
+SYSTEM_CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+]
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
+LOCAL_SCHEMES = {"data", "blob", "about"}
+
+# Report service-worker network traffic as context "request" events too.
+os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
+
+
+def _load_serve_module():
+    spec = importlib.util.spec_from_file_location("tacocat_serve", ROOT / "scripts" / "serve.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+serve = _load_serve_module()
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "allow_console_errors: do not fail the test on console errors or uncaught page "
+        "errors (foreign requests still fail it)",
+    )
+
+
+# --- servers ------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def static_server():
+    """Factory: static_server(directory=ROOT, prefix="/") -> base URL (cached per args)."""
+    servers: dict[tuple[str, str], tuple[object, str]] = {}
+
+    def start(directory: str | os.PathLike = ROOT, prefix: str = "/") -> str:
+        key = (str(Path(directory).resolve()), serve.normalize_prefix(prefix))
+        if key not in servers:
+            servers[key] = serve.start_server(directory, port=0, prefix=prefix)
+        return servers[key][1]
+
+    yield start
+    for server, _ in servers.values():
+        serve.stop_server(server)
+
+
+@pytest.fixture(scope="session")
+def server_url(static_server) -> str:
+    """http://127.0.0.1:PORT/ serving the repo root."""
+    return static_server(ROOT)
+
+
+@pytest.fixture(scope="session")
+def base_url(pytestconfig, request) -> str:
+    """--base-url if given (test a deployment), else the local server."""
+    given = pytestconfig.getoption("--base-url", default=None) or pytestconfig.getini("base_url")
+    if given:
+        return given if given.endswith("/") else given + "/"
+    return request.getfixturevalue("server_url")
+
+
+# --- browser ------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args, browser_name):
+    args = dict(browser_type_launch_args)
+    if browser_name in (None, "chromium") and not args.get("channel"):
+        executable = os.environ.get("CHROMIUM_PATH") or (
+            SYSTEM_CHROMIUM if os.access(SYSTEM_CHROMIUM, os.X_OK) else None
+        )
+        if executable:
+            args["executable_path"] = executable
+            args["args"] = [*args.get("args", []), *CHROMIUM_ARGS]
+    return args
+
+
+# --- network / console guard ----------------------------------------------------
+@dataclass
+class NetworkLog:
+    """What the browser did during one test (all contexts of the test)."""
+
+    allowed_hosts: set[str]
+    requests: list[str] = field(default_factory=list)  # every request URL, in order
+    foreign: list[str] = field(default_factory=list)  # requests that left localhost
+    failed: list[str] = field(default_factory=list)  # "url: error text"
+    bad_responses: list[str] = field(default_factory=list)  # "status url" for status >= 400
+    console: list[str] = field(default_factory=list)  # "type: text" for every message
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    contexts: list = field(default_factory=list)
+
+    def is_local(self, url: str) -> bool:
+        parts = urlsplit(url)
+        if parts.scheme in LOCAL_SCHEMES:
+            return True
+        return parts.scheme in ("http", "https", "ws", "wss") and (
+            (parts.hostname or "") in self.allowed_hosts
+        )
+
+    def on_request(self, request) -> None:
+        self.requests.append(request.url)
+        if not self.is_local(request.url):
+            self.foreign.append(request.url)
+
+    def on_console(self, message) -> None:
+        self.console.append(f"{message.type}: {message.text}")
+        if message.type == "error":
+            loc = message.location or {}
+            where = f" ({loc.get('url')}:{loc.get('lineNumber')})" if loc.get("url") else ""
+            self.console_errors.append(f"{message.text}{where}")
+
+    def on_weberror(self, web_error) -> None:
+        self.page_errors.append(str(web_error.error))
+
+    def on_request_failed(self, request) -> None:
+        self.failed.append(f"{request.url}: {request.failure}")
+
+    def on_response(self, response) -> None:
+        if response.status >= 400:
+            self.bad_responses.append(f"{response.status} {response.url}")
+
+    def attach(self, context) -> None:
+        context.on("request", self.on_request)
+        context.on("requestfailed", self.on_request_failed)
+        context.on("response", self.on_response)
+        context.on("console", self.on_console)
+        context.on("weberror", self.on_weberror)
+        self.contexts.append(context)
+
+    def flush(self) -> None:
+        """Let Playwright deliver events that are already on their way."""
+        for context in self.contexts:
+            for page in list(getattr(context, "pages", [])):
+                # A closed or crashed page has nothing more to deliver.
+                with contextlib.suppress(Exception):
+                    page.evaluate("0")
+
+    def problems(self, check_console: bool = True) -> list[str]:
+        out = [f"request left localhost: {url}" for url in self.foreign]
+        if check_console:
+            out += [f"console error: {text}" for text in self.console_errors]
+            out += [f"page error: {text}" for text in self.page_errors]
+        return out
+
+
+@pytest.fixture(autouse=True)
+def network_log(request) -> NetworkLog:
+    hosts = set(LOCAL_HOSTS)
+    given = request.config.getoption("--base-url", default=None)
+    if given:
+        hosts.add(urlsplit(given).hostname or "")
+    return NetworkLog(allowed_hosts=hosts)
+
+
+@pytest.fixture
+def new_context(new_context, network_log):
+    """pytest-playwright's context factory, with the guard attached to every context."""
+
+    def guarded_new_context(**kwargs):
+        context = new_context(**kwargs)
+        network_log.attach(context)
+        return context
+
+    return guarded_new_context
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    log = item.funcargs.get("network_log")
+    try:
+        result = yield
+    except BaseException:
+        if log is not None:
+            _screenshot_open_pages(item, log)
+        raise
+    if log is not None and log.contexts:
+        log.flush()
+        problems = log.problems(
+            check_console=item.get_closest_marker("allow_console_errors") is None
+        )
+        if problems:
+            _screenshot_open_pages(item, log)
+            pytest.fail("browser guard:\n  " + "\n  ".join(problems), pytrace=False)
+    return result
+
+
+# --- helpers ------------------------------------------------------------------
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "-", text).strip("-")[:150]
+
+
+def _screenshot_open_pages(item, log: NetworkLog) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    n = 0
+    for context in log.contexts:
+        for page in list(getattr(context, "pages", [])):
+            n += 1
+            with contextlib.suppress(Exception):
+                page.screenshot(path=str(ARTIFACTS / f"{_slug(item.nodeid)}-failure-{n}.png"))
+
+
+def wait_ready(page, timeout: float = 60000) -> None:
+    """Wait until the page's Python says it is ready (<html data-ready="1">)."""
+    try:
+        page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=timeout)
+    except Exception as exc:
+        raise AssertionError(
+            f"page {page.url} did not become ready within {timeout / 1000:.0f} s: {exc}"
+        ) from exc
+
+
+@pytest.fixture(name="wait_ready")
+def wait_ready_fixture():
+    """The wait_ready(page, timeout=60000) helper, as a fixture."""
+    return wait_ready
+
+
+@pytest.fixture
+def screenshot(request):
+    """screenshot(page, name) -> Path of e2e/artifacts/<test>-<name>.png"""
+
+    def take(page, name: str = "page") -> Path:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        path = ARTIFACTS / f"{_slug(request.node.nodeid)}-{_slug(name)}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take

@@ -106,9 +106,11 @@ def _ask(prompt: str, legal: list[Action], inp: TextIO, out: TextIO) -> Action:
         out.write("  Not legal now. Type ? for the list.\n")
 
 
-def play_terminal(seed: int, opponent: Player, inp: TextIO = sys.stdin,
-                  out: TextIO = sys.stdout, seat: int = YAY) -> int:
+def play_terminal(seed: int, opponent: Player, inp: TextIO | None = None,
+                  out: TextIO | None = None, seat: int = YAY) -> int:
     """Play against ``opponent`` in the terminal, typing action notation (``?`` lists moves)."""
+    inp = inp or sys.stdin
+    out = out or sys.stdout
     game = Game(seed)
     for e in game.initial_events:
         if (line := describe(e, seat)) is not None:

@@ -1,0 +1,168 @@
+"""Notation, events, records, rulesets and the CLI: the engine's public surface."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from helpers import play, position, snapshot
+
+from tacocat import (
+    DEFAULT,
+    WOW,
+    YAY,
+    Action,
+    Game,
+    GameRecord,
+    PositionError,
+    RecordError,
+    Ruleset,
+    RulesetError,
+    Space,
+    card_label,
+    parse_move,
+)
+from tacocat.cli import main, simulate
+
+
+@pytest.mark.parametrize("text", ["R", "R3.7.7", "D7", "A5.6.7", "A4.4", "B9", "S"])
+def test_notation_round_trips(text):
+    assert Action.parse(text).notation() == text
+    assert str(Action.parse(text)) == text
+
+
+@pytest.mark.parametrize("text", ["", "X1", "D", "D1.2", "A", "Sx", "S3", "R1..2", "B9.9"])
+def test_bad_notation_is_a_record_error(text):
+    with pytest.raises(RecordError):
+        Action.parse(text)
+
+
+def test_moves_carry_the_seat():
+    assert parse_move("W:A5.6.7") == (WOW, Action.attack(5, 6, 7))
+    for bad in ("Q:D1", "YD1", "Y:", None):
+        with pytest.raises(RecordError):
+            parse_move(bad)
+
+
+def test_card_labels_name_every_value():
+    assert card_label(6) == "6 — Evil Olive"
+    assert all("—" in card_label(v) and not card_label(v).endswith(str(v)) for v in range(1, 13))
+
+
+def test_private_events_are_redacted_for_the_other_seat():
+    g = Game(seed=3)
+    dealt_wow = g.initial_events[2]
+    assert dealt_wow.kind == "dealt" and dealt_wow.player == WOW and len(dealt_wow.cards) == 7
+    seen = dealt_wow.visible_to(YAY)
+    assert seen.cards == () and seen.info == {"count": 7}
+    assert dealt_wow.visible_to(WOW) is dealt_wow
+    assert json.dumps(seen.to_dict())
+
+
+def test_record_json_round_trip_and_replay_of_a_position_game():
+    g = position([4, 4, 9, 11], [2, 5, 6, 12], phase="attack", attacker=YAY, seed=5)
+    play(g, (YAY, "A4.4"), (WOW, "B5"))
+    rec = GameRecord.of(g)
+    assert rec.moves == ("Y:A4.4", "W:B5")
+    assert snapshot(GameRecord.from_json(rec.to_json()).replay()) == snapshot(g)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("{", "not valid JSON"),
+    ("[]", "JSON object"),
+    ('{"format": "chess"}', "not a Tacocat game record"),
+    ('{"format": "tacocat-record", "version": 9}', "unsupported record version"),
+    ('{"format": "tacocat-record", "version": 1, "seed": "x", "moves": []}', "seed"),
+    ('{"format": "tacocat-record", "version": 1, "seed": 1, "moves": [1]}', "moves"),
+    ('{"format": "tacocat-record", "version": 1, "seed": 1, "moves": ["Y:D99"]}',
+     "move 1 .* does not apply"),
+    ('{"format": "tacocat-record", "version": 1, "seed": 1, "moves": ["Z:R"]}', "seat"),
+    ('{"format": "tacocat-record", "version": 1, "seed": 1, "moves": [],'
+     ' "ruleset": {"deck": [[1, 3]]}}', "ruleset is invalid"),
+    ('{"format": "tacocat-record", "version": 1, "seed": 1, "moves": [],'
+     ' "position": {"yay": [1], "wow": [1, 2]}}', "start is invalid"),
+    ('{"format": "tacocat-record", "version": 1, "seed": 1, "moves": [],'
+     ' "position": {"evil": 1}}', "position is malformed"),
+])
+def test_malformed_or_tampered_records_get_a_clear_error(text, message):
+    with pytest.raises(RecordError, match=message):
+        GameRecord.from_json(text).replay()
+
+
+def test_tampered_move_in_a_real_record_is_caught():
+    g = Game(seed=9)
+    play(g, (YAY, "R"), (WOW, "R"))
+    data = json.loads(GameRecord.of(g).to_json())
+    data["moves"].append("Y:D" + str(max(set(range(1, 13)) - set(g.hands[YAY]))))
+    with pytest.raises(RecordError, match="move 3"):
+        GameRecord.from_dict(data).replay()
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"deck": ((1, 30),)}, "needs 36"),
+    ({"spaces": (Space(4), Space(1), Space(4))}, "must be ≥ 2"),
+    ({"spaces": (Space(4), Space(4))}, "odd number"),
+    ({"deck": ((1, 20), (1, 20))}, "listed twice"),
+    ({"deck": ((0, 40),)}, "1 to 99"),
+    ({"tie_rule": "coin"}, "tie_rule"),
+    ({"arrow_reading": "up"}, "arrow_reading"),
+    ({"jumbo": "yes"}, "true or false"),
+])
+def test_unplayable_rulesets_are_refused_up_front(change, message):
+    with pytest.raises(RulesetError, match=message):
+        DEFAULT.with_(**change)
+
+
+def test_ruleset_round_trips_and_rejects_unknown_fields():
+    custom = DEFAULT.with_(must_defend=True, spaces=(Space(5), Space(9, True), Space(5)))
+    assert Ruleset.from_dict(json.loads(json.dumps(custom.to_dict()))) == custom
+    with pytest.raises(RulesetError, match="unknown ruleset field"):
+        Ruleset.from_dict({"cheat": True})
+    with pytest.raises(RulesetError, match="malformed"):
+        Ruleset.from_dict({"spaces": [{"size": 3}]})
+
+
+def test_a_custom_ruleset_plays_to_the_end():
+    rs = DEFAULT.with_(spaces=(Space(3), Space(5, True), Space(3)))
+    from tacocat.cli import play_game
+    from tacocat.players import RandomPlayer
+    g = play_game(Game(4, rs), (RandomPlayer(1), RandomPlayer(2)))
+    assert g.is_terminal() and g.cat in (-1, 3)
+
+
+def test_positions_that_break_the_rules_are_refused():
+    with pytest.raises(PositionError, match="more 12s"):
+        position([12, 12, 12], [1, 2, 3])
+    with pytest.raises(PositionError, match="same number"):
+        position([1, 2], [1, 2, 3])
+    with pytest.raises(PositionError, match="covered"):
+        position([1, 2], [3, 4], cat=2, tiles=[2])
+    with pytest.raises(PositionError, match="attacker"):
+        position([1, 2], [3, 4], phase="attack")
+
+
+def test_same_seed_same_actions_same_game():
+    a, b = Game(seed=42), Game(seed=42)
+    assert a.hands == b.hands and a.draw == b.draw
+    assert Game(seed=43).hands != a.hands
+
+
+def test_simulate_cli_prints_one_json_object():
+    out = subprocess.run([sys.executable, "-m", "tacocat", "simulate", "--games", "20",
+                          "--seed", "3", "--json"], capture_output=True, text=True, check=True)
+    data = json.loads(out.stdout)
+    for key in ("games", "rounds", "tied_rounds", "yay_wins", "wow_wins", "seconds",
+                "games_per_second"):
+        assert key in data
+    assert data["games"] == 20 == data["yay_wins"] + data["wow_wins"]
+    assert data == {**simulate(20, 3), "seconds": data["seconds"],
+                    "games_per_second": data["games_per_second"]}
+
+
+def test_terminal_play_accepts_moves_and_survives_bad_input(capsys, monkeypatch):
+    import io
+    moves = io.StringIO("nonsense\nD99\nR\n")
+    monkeypatch.setattr("sys.stdin", moves)
+    assert main(["play", "--seed", "1"]) == 1  # input ran out: a clean exit
+    out = capsys.readouterr().out
+    assert "unknown action letter" in out and "Not legal now" in out and "YAY replaces" in out

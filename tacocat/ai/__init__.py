@@ -1,0 +1,51 @@
+"""The computer opponent: ``make_player(level, seed)`` for every level.
+
+Levels: ``random`` and ``greedy`` (baselines), ``easy``, ``medium``, ``hard`` (offered to
+players, :data:`LEVELS_OFFERED`) and ``oracle`` (sees both hands — evaluation only).
+
+Every player has ``name``, ``choose(obs) -> Action``, ``think(obs)`` — a generator that
+yields between work slices (≤ 20 ms) and returns the action — and ``hint(obs) -> Hint``
+(``action, reason, key, params``; see :mod:`tacocat.ai.hints`). The oracle has
+``needs_game = True`` and ``choose_with_game(game, seat)`` instead.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..observation import Observation
+from ..players import Player, RandomPlayer
+from .hints import Hint, explain
+from .players import GreedyPlayer, OraclePlayer, SearchPlayer
+
+LEVELS = ("random", "greedy", "easy", "medium", "hard", "oracle")
+LEVELS_OFFERED = ("easy", "medium", "hard")
+
+#: Settings per searching level (keyword arguments of :class:`SearchPlayer`).
+LEVEL_OPTIONS: dict[str, dict[str, Any]] = {
+    "easy": {"samples": 0, "mistake": 0.25},
+    "medium": {"samples": 4, "budget_ms": 25.0, "min_samples": 1, "mixed_duel": False},
+    "hard": {"samples": 20, "budget_ms": 25.0, "min_samples": 2, "duel_top": 3},
+}
+
+
+class _RandomWithHint(RandomPlayer):
+    def hint(self, obs: Observation) -> Hint:
+        return explain(obs, self.choose(obs))
+
+
+def make_player(level: str, seed: int = 0, **options: Any) -> Player:
+    """A player for ``level``; ``options`` override the level's settings
+    (e.g. ``budget_ms=None`` for a deterministic, iteration-capped search)."""
+    if level == "random":
+        return _RandomWithHint(seed)
+    if level == "greedy":
+        return GreedyPlayer(seed)
+    if level == "oracle":
+        return OraclePlayer(seed, **options)
+    if level in LEVEL_OPTIONS:
+        return SearchPlayer(seed, name=level, **{**LEVEL_OPTIONS[level], **options})
+    raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+
+
+__all__ = ["LEVELS", "LEVELS_OFFERED", "Hint", "make_player"]

@@ -1,0 +1,129 @@
+"""Exact trick-phase solver: perfect-information minimax over two known hands.
+
+A compact model of the Play step (RULES.md §4–5), separate from :class:`~tacocat.game.Game`
+for speed. Hands are sorted tuples of card values. Values are round outcomes from the
+**attacker's** point of view: ``+1`` win, ``0`` tie, ``-1`` loss — the lower showdown card
+wins. Minimax over an ordinal outcome is the same for any utility that orders
+loss < tie < win, so the search stays exact whatever the stakes of a tie.
+
+The memo is keyed on ``(attacker hand, defender hand, tie)`` and shared by every caller of
+one :class:`TrickSolver` (one per ruleset variant), so repeated searches reuse work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+Hand = tuple[int, ...]
+
+
+def remove(hand: Hand, cards: Iterable[int]) -> Hand:
+    """``hand`` minus the multiset ``cards`` (all must be present)."""
+    rest = list(hand)
+    for c in cards:
+        rest.remove(c)
+    return tuple(rest)
+
+
+def _attacks(hand: Hand, jumbo: bool) -> list[tuple[Hand, Hand]]:
+    """Every (attack, rest) pair, most promising first: singles from the highest card,
+    then Jumbos (sets, sequences). The attacker keeps at least one card."""
+    values = sorted(set(hand), reverse=True)
+    out = [((v,), remove(hand, (v,))) for v in values]
+    if not jumbo:
+        return out
+    most = len(hand) - 1
+    for v in values:
+        for size in range(2, min(hand.count(v), most) + 1):
+            att = (v,) * size
+            out.append((att, remove(hand, att)))
+    asc = values[::-1]
+    n = len(asc)
+    for i in range(n):
+        j = i
+        while j + 1 < n and asc[j + 1] == asc[j] + 1:
+            j += 1
+            if 3 <= j - i + 1 <= most:
+                att = tuple(asc[i: j + 1])
+                out.append((att, remove(hand, att)))
+    return out
+
+
+class TrickSolver:
+    """Memoised minimax for one ruleset variant (``jumbo``, ``must_defend``).
+
+    ``max_entries`` bounds the memo (it is cleared when full) so a long browser session
+    cannot grow without limit.
+    """
+
+    def __init__(self, jumbo: bool = True, must_defend: bool = False,
+                 max_entries: int = 2_000_000) -> None:
+        self.jumbo = jumbo
+        self.must_defend = must_defend
+        self.max_entries = max_entries
+        self._memo: dict[tuple[Hand, Hand, int], int] = {}
+        self._att: dict[Hand, list[tuple[Hand, Hand]]] = {}
+        self.nodes = 0
+
+    def attacks(self, hand: Hand) -> list[tuple[Hand, Hand]]:
+        got = self._att.get(hand)
+        if got is None:
+            got = self._att[hand] = _attacks(hand, self.jumbo)
+        return got
+
+    def value(self, att: Hand, dfn: Hand, tie: int = 0) -> int:
+        """Outcome for the attacker to move with ``att`` against ``dfn`` (equal sizes).
+
+        With one card each it is the showdown; ``tie`` is the attacker's outcome when the
+        showdown cards are equal (``0`` normally, ``±1`` under the arrow-wins variant).
+        """
+        if len(att) == 1:
+            a, d = att[0], dfn[0]
+            return 1 if a < d else (-1 if a > d else tie)
+        key = (att, dfn, tie)
+        memo = self._memo
+        got = memo.get(key)
+        if got is not None:
+            return got
+        self.nodes += 1
+        best = -1
+        for attack, rest in self.attacks(att):
+            v = self.answer(rest, dfn, attack, True, tie)
+            if v > best:
+                best = v
+                if best == 1:
+                    break
+        if len(memo) >= self.max_entries:
+            memo.clear()
+        memo[key] = best
+        return best
+
+    def answer(self, att_rest: Hand, dfn: Hand, pending: Hand, all_held: bool,
+               tie: int = 0) -> int:
+        """Outcome for the attacker while the defender answers ``pending`` (the attacking
+        cards not yet answered, ascending); ``all_held`` — every answer so far defended."""
+        if not pending:
+            if all_held:
+                return -self.value(dfn, att_rest, -tie)
+            return self.value(att_rest, dfn, tie)
+        target = pending[0]
+        later = pending[1:]
+        worst = 1
+        low = dfn[0]
+        can_hold = dfn[-1] >= target
+        # sacrifice first when it is possible: it is often the defender's only sensible line
+        if low < target and not (self.must_defend and can_hold):
+            worst = self.answer(att_rest, dfn[1:], later, False, tie)
+            if worst == -1:
+                return -1
+        prev = None
+        for i, c in enumerate(dfn):
+            if c < target or c == prev:
+                continue
+            prev = c
+            v = self.answer(att_rest, dfn[:i] + dfn[i + 1:], later, all_held, tie)
+            if v < worst:
+                worst = v
+                if worst == -1:
+                    return -1
+        return worst

@@ -14,13 +14,14 @@ PYTEST_ARGS ?=
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: serve test test-unit test-e2e lint runtime setup setup-browser clean distclean help
+.PHONY: serve test test-unit test-e2e lint runtime dist setup setup-browser clean distclean help
 
 help:
 	@echo "make serve    set up, then serve the game on http://$(HOST):$(PORT)$(PREFIX) (PORT=, HOST=, DIR=, PREFIX=)"
 	@echo "make test     set up (incl. Chromium), ruff, engine tests (tests/), browser tests (e2e/)"
 	@echo "make lint     ruff check ."
 	@echo "make runtime  (re)build runtime/ from node_modules"
+	@echo "make dist     build dist/: the static site to publish (see docs/DEPLOY.md)"
 	@echo "make clean    remove build outputs; make distclean also removes .venv and node_modules"
 
 setup:
@@ -48,6 +49,9 @@ lint: setup
 	$(VENV)/bin/ruff check .
 
 runtime: setup
+
+dist: setup
+	$(PY) scripts/build_dist.py
 
 clean:
 	rm -rf runtime dist e2e/artifacts test-results .pytest_cache .ruff_cache .hypothesis

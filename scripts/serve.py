@@ -68,6 +68,26 @@ def normalize_prefix(prefix: str) -> str:
     return prefix if prefix == "/" else prefix + "/"
 
 
+_precache_lock = threading.Lock()
+
+
+def _refresh_precache(directory: Path) -> None:
+    """Serving the repo root: rebuild the service worker's file list on each request, so
+    edited files reach the page (the worker checks precache.js on every navigation)."""
+    if directory.resolve() != ROOT or not (ROOT / "index.html").is_file():
+        return
+    scripts = str(ROOT / "scripts")
+    with _precache_lock:
+        try:
+            if scripts not in sys.path:
+                sys.path.append(scripts)
+            import build_precache
+
+            build_precache.write(ROOT, quiet=True)
+        except Exception as exc:  # a half-written file while someone edits: keep the old list
+            print(f"serve: precache.js not refreshed: {exc}", file=sys.stderr)
+
+
 class TacocatRequestHandler(SimpleHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive: closer to a real static host
     extensions_map: ClassVar[dict[str, str]] = {
@@ -112,7 +132,10 @@ class TacocatRequestHandler(SimpleHTTPRequestHandler):
         return super().translate_path(urllib.parse.urlunsplit(("", "", p, split.query, "")))
 
     def do_GET(self):
-        if self._route() is not None:
+        path = self._route()
+        if path is not None:
+            if path == "/precache.js":
+                _refresh_precache(Path(self.directory))
             super().do_GET()
 
     def do_HEAD(self):

@@ -7,8 +7,10 @@
 # Steps (each skipped when already up to date):
 #   1. .venv (python3 -m venv) + `pip install -e '.[test]'`, stamped on pyproject.toml
 #   2. `npm ci` (exact pins from package-lock.json), stamped on package.json + lockfile
-#   3. scripts/build_runtime.py -> runtime/ (self-hosted Pyodide + PyScript)
+#   3. scripts/build_runtime.py -> runtime/ (self-hosted Pyodide + PyScript),
+#      scripts/build_precache.py -> precache.js (the service worker's file list)
 #   4. (--browser) /usr/bin/chromium via apt-get when root, else Playwright's Chromium
+#   5. (--browser) a Devanagari font (Debian fonts-lohit-deva-marathi) when none is installed
 #
 # Environment: PYTHON (interpreter for the venv, default python3), FORCE=1 (redo 1 and 2).
 set -euo pipefail
@@ -104,6 +106,10 @@ fi
 # --- 3. runtime/ ---------------------------------------------------------------
 "$VPY" scripts/build_runtime.py --quiet
 log "runtime/ built ($("$VPY" -c 'import json; m = json.load(open("runtime/manifest.json")); print(len(m["files"]), "files,", m["total_bytes"], "bytes")'))"
+# The service worker's precache list for the repo-root site (skipped until the page exists).
+if [ -f index.html ]; then
+    "$VPY" scripts/build_precache.py --quiet || log "warning: precache.js not built (offline mode off)"
+fi
 
 # --- 4. Chromium for the browser tests ------------------------------------------
 if [ "$WANT_BROWSER" = 1 ]; then
@@ -119,6 +125,16 @@ if [ "$WANT_BROWSER" = 1 ]; then
     else
         log "installing Playwright's Chromium (python -m playwright install chromium)"
         "$VPY" -m playwright install chromium
+    fi
+fi
+
+# --- 5. A Devanagari font, so the Marathi (mr) page renders with system fonts --------------
+if [ "$WANT_BROWSER" = 1 ] && have fc-list && [ -z "$(fc-list :lang=mr 2>/dev/null)" ]; then
+    if is_root && have apt-get; then
+        log "installing a Devanagari font for Marathi (fonts-lohit-deva-marathi)"
+        apt_install fonts-lohit-deva-marathi || log "warning: no Devanagari font; Marathi shows boxes"
+    else
+        log "warning: no Devanagari font (fc-list :lang=mr); install one to check Marathi"
     fi
 fi
 

@@ -1,0 +1,332 @@
+"""The page's shell around the game UI: language choice, the compact embed layout, height
+messages to an embedding page, and the service worker (offline play and updates).
+
+Hooks for the UI (web/app.py), each one line:
+
+* ``set_language(shell.language())`` instead of choosing the language itself:
+  ``?lang=`` → the player's earlier choice → the browser's languages → English.
+* ``shell.init()`` once at start-up, after the page is built (before ``data-ready``).
+* ``node.append(shell.language_switcher(on_change))``: a labelled ``<select>`` of every
+  catalog; on change it switches :mod:`web.i18n`, remembers the choice, puts ``?lang=``
+  in the URL and calls ``on_change(code)`` so the UI re-renders its text.
+
+Nothing here writes HTML: elements are created and filled with ``textContent``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import math
+from urllib.parse import parse_qs, urlencode
+
+from pyodide.ffi import create_proxy, to_js
+from pyscript import document, window
+
+from . import i18n
+
+HEIGHT_MESSAGE = "tacocat:height"  # {type, height}: the only thing sent to a parent page
+LANG_KEY = "tacocat.lang"
+SW_URL = "sw.js"  # relative to the page: the service worker's scope is the game's folder
+
+_proxies: list = []  # keep JS callbacks alive
+_tasks: set = set()  # keep background tasks alive
+_state = {"interacted": False, "last_height": 0, "initialised": False}
+
+
+# -- small helpers --------------------------------------------------------------------------
+def _js_object(data: dict):
+    return to_js(data, dict_converter=window.Object.fromEntries)
+
+
+def _proxy(fn):
+    p = create_proxy(fn)
+    _proxies.append(p)
+    return p
+
+
+def params() -> dict[str, str]:
+    """The page's query parameters (last value wins)."""
+    parsed = parse_qs(str(window.location.search).lstrip("?"))
+    return {k: v[-1] for k, v in parsed.items()}
+
+
+def _storage_get(key: str) -> str | None:
+    try:  # localStorage throws in sandboxed iframes and with storage blocked
+        value = window.localStorage.getItem(key)
+    except Exception:
+        return None
+    return None if value is None else str(value)
+
+
+def _storage_set(key: str, value: str) -> None:
+    with contextlib.suppress(Exception):
+        window.localStorage.setItem(key, value)
+
+
+def _warn(*parts: object) -> None:
+    window.console.warn("tacocat:", *[str(p) for p in parts])
+
+
+# -- language -------------------------------------------------------------------------------
+def match_language(code: str | None) -> str | None:
+    """The catalog for a BCP 47 tag ("eu", "et-EE", "mr-IN"), or None."""
+    if not code:
+        return None
+    code = str(code).strip().replace("_", "-")
+    available = i18n.available()
+    for candidate in (code, code.lower(), code.split("-")[0].lower()):
+        if candidate in available:
+            return candidate
+    return None
+
+
+def _browser_languages() -> list[str]:
+    nav = window.navigator
+    out: list[str] = []
+    with contextlib.suppress(Exception):
+        out.extend(str(x) for x in (nav.languages or []))
+    with contextlib.suppress(Exception):
+        if nav.language:
+            out.append(str(nav.language))
+    return out
+
+
+def language() -> str:
+    """The language to show: ?lang= → saved choice → browser languages → English."""
+    for candidate in (params().get("lang"), _storage_get(LANG_KEY), *_browser_languages()):
+        code = match_language(candidate)
+        if code:
+            return code
+    return i18n.DEFAULT_LANG
+
+
+def language_names() -> list[tuple[str, str]]:
+    """[(code, name in that language)] for every catalog, English first."""
+    out = []
+    for code in i18n.available():
+        try:
+            data = json.loads((i18n.CATALOG_DIR / f"{code}.json").read_text(encoding="utf-8"))
+            name = str(data.get("lang.name") or code)
+        except (OSError, ValueError):
+            name = code
+        out.append((code, name))
+    out.sort(key=lambda item: (item[0] != i18n.DEFAULT_LANG, item[1].casefold()))
+    return out
+
+
+def apply_language(code: str) -> str:
+    """Switch the catalogs, <html lang>, the remembered choice and ?lang= in the URL."""
+    code = i18n.set_language(code)
+    document.documentElement.lang = code
+    _storage_set(LANG_KEY, code)
+    query = params()
+    query["lang"] = code
+    try:
+        url = str(window.location.pathname) + "?" + urlencode(query) + str(window.location.hash)
+        window.history.replaceState(window.history.state, "", url)
+    except Exception as exc:  # e.g. a sandboxed iframe
+        _warn("cannot update the URL:", exc)
+    return code
+
+
+def language_switcher(on_change=None):
+    """A labelled <select> of the languages; append it anywhere in the page."""
+    label = document.createElement("label")
+    label.className = "lang-switch"
+    caption = document.createElement("span")
+    caption.className = "sr-only"
+    caption.textContent = i18n.t("lang.label") if i18n.has("lang.label") else "Language"
+    select = document.createElement("select")
+    select.id = "lang-select"
+    current = i18n.language()
+    for code, name in language_names():
+        option = document.createElement("option")
+        option.value = code
+        option.lang = code
+        option.textContent = name
+        option.selected = code == current
+        select.appendChild(option)
+
+    def changed(_event) -> None:
+        code = apply_language(str(select.value))
+        caption.textContent = i18n.t("lang.label") if i18n.has("lang.label") else "Language"
+        if on_change is not None:
+            on_change(code)
+
+    select.addEventListener("change", _proxy(changed))
+    label.appendChild(caption)
+    label.appendChild(select)
+    return label
+
+
+# -- embedding ------------------------------------------------------------------------------
+def is_embedded() -> bool:
+    return params().get("embed") == "1"
+
+
+def _content_height() -> int:
+    return math.ceil(float(document.documentElement.getBoundingClientRect().height))
+
+
+def post_height(_entries=None, _observer=None) -> None:
+    """Tell the embedding page our height. Only {type, height} is sent: nothing private,
+    so any parent may read it; the snippet (web/embed.js) believes only our origin."""
+    height = _content_height()
+    if abs(height - _state["last_height"]) < 2:
+        return
+    _state["last_height"] = height
+    try:
+        window.parent.postMessage(_js_object({"type": HEIGHT_MESSAGE, "height": height}), "*")
+    except Exception as exc:
+        _warn("cannot post the height:", exc)
+
+
+def _start_embed() -> None:
+    document.documentElement.classList.add("embed")
+    observer = window.ResizeObserver.new(_proxy(post_height))
+    observer.observe(document.documentElement)
+    window.addEventListener("load", _proxy(lambda _e: post_height()))
+    post_height()
+
+
+# -- service worker -------------------------------------------------------------------------
+def _mark_interaction(_event) -> None:
+    _state["interacted"] = True
+
+
+async def _ask_version(worker, timeout: float = 5.0) -> dict:
+    loop = asyncio.get_running_loop()
+    future = loop.create_future()
+    channel = window.MessageChannel.new()
+
+    def on_message(event) -> None:
+        if not future.done():
+            future.set_result(event.data.to_py())
+
+    proxy = create_proxy(on_message)
+    channel.port1.onmessage = proxy
+    try:
+        worker.postMessage(_js_object({"type": "tacocat:version"}), to_js([channel.port2]))
+        return await asyncio.wait_for(future, timeout)
+    finally:
+        channel.port1.close()
+        proxy.destroy()
+
+
+def _updated_while_loading() -> None:
+    """A newer build took over after this page was loaded from the older one. Show it now
+    if the player has not touched the game yet; otherwise the next visit shows it."""
+    document.documentElement.dataset.swUpdated = "1"
+    if not _state["interacted"]:
+        window.location.reload()
+
+
+async def _watch_worker() -> None:
+    container = window.navigator.serviceWorker
+    had_controller = bool(container.controller)
+    registration = await container.register(SW_URL, _js_object({"updateViaCache": "none"}))
+    del registration
+    await container.ready
+    if not container.controller:  # first visit: clients.claim() is on its way
+        await _wait_for_controller(container)
+    info = await _ask_version(container.controller)
+    root = document.documentElement
+    root.dataset.sw = str(info.get("version", ""))
+    started = float(window.performance.timeOrigin)
+    if had_controller and info.get("previous") and info.get("activatedAt", 0) > started:
+        _updated_while_loading()
+        return
+
+    def on_controller_change(_event) -> None:
+        _tasks.add(asyncio.ensure_future(_after_change()))
+
+    async def _after_change() -> None:
+        new = await _ask_version(container.controller)
+        if new.get("version") != root.dataset.sw:
+            root.dataset.sw = str(new.get("version", ""))
+            _updated_while_loading()
+
+    container.addEventListener("controllerchange", _proxy(on_controller_change))
+
+
+async def _wait_for_controller(container, timeout: float = 30.0) -> None:
+    loop = asyncio.get_running_loop()
+    future = loop.create_future()
+
+    def done(_event) -> None:
+        if not future.done():
+            future.set_result(None)
+
+    proxy = create_proxy(done)
+    container.addEventListener("controllerchange", proxy)
+    try:
+        if not container.controller:
+            await asyncio.wait_for(future, timeout)
+    finally:
+        container.removeEventListener("controllerchange", proxy)
+        proxy.destroy()
+
+
+async def _register_worker() -> None:
+    try:
+        if params().get("sw") == "0":  # development escape hatch: no offline cache
+            regs = await window.navigator.serviceWorker.getRegistrations()
+            for reg in regs:
+                await reg.unregister()
+            return
+        await _watch_worker()
+    except Exception as exc:  # no SW support, sandboxed iframe, file://, private mode ...
+        document.documentElement.dataset.sw = "unavailable"
+        _warn("offline mode unavailable:", exc)
+
+
+def register_service_worker() -> None:
+    try:
+        supported = bool(window.navigator.serviceWorker)
+    except Exception:  # SecurityError in an opaque-origin (sandboxed) iframe
+        supported = False
+    if not supported:
+        document.documentElement.dataset.sw = "unavailable"
+        return
+    _tasks.add(asyncio.ensure_future(_register_worker()))
+
+
+# -- start-up -------------------------------------------------------------------------------
+def init(on_language_change=None) -> None:
+    """Call once at start-up: embed layout + height messages, update watch, offline cache.
+    With ``on_language_change``, also put the language switcher in the page (into
+    ``#lang-slot`` if the page has one, else at the end of the ``.toolbar``)."""
+    if _state["initialised"]:
+        return
+    _state["initialised"] = True
+    root = document.documentElement
+    root.lang = i18n.language()
+    if on_language_change is not None:
+        slot = document.getElementById("lang-slot") or document.querySelector(".toolbar")
+        if slot:
+            slot.appendChild(language_switcher(on_language_change))
+    for kind in ("pointerdown", "keydown"):
+        window.addEventListener(kind, _proxy(_mark_interaction), _js_object({"capture": True}))
+    if is_embedded():
+        _start_embed()
+        rules = document.getElementById("rules")
+        if rules:  # the article around the game already explains the rules
+            rules.open = False
+    register_service_worker()
+
+
+__all__ = [
+    "HEIGHT_MESSAGE",
+    "apply_language",
+    "init",
+    "is_embedded",
+    "language",
+    "language_names",
+    "language_switcher",
+    "match_language",
+    "params",
+    "post_height",
+    "register_service_worker",
+]

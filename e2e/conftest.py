@@ -101,6 +101,19 @@ def base_url(pytestconfig, request) -> str:
     return request.getfixturevalue("server_url")
 
 
+@pytest.fixture(scope="session")
+def dist_dir(tmp_path_factory) -> Path:
+    """A fresh `make dist` build (scripts/build_dist.py) in a temporary folder."""
+    spec = importlib.util.spec_from_file_location(
+        "tacocat_build_dist", ROOT / "scripts" / "build_dist.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = tmp_path_factory.mktemp("dist") / "site"
+    module.build(out, quiet=True)
+    return out
+
+
 # --- browser ------------------------------------------------------------------
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args, browser_name):

@@ -233,11 +233,12 @@ async def _watch_worker() -> None:
         await _wait_for_controller(container)
     info = await _ask_version(container.controller)
     root = document.documentElement
-    root.dataset.sw = str(info.get("version", ""))
     started = float(window.performance.timeOrigin)
     if had_controller and info.get("previous") and info.get("activatedAt", 0) > started:
         _updated_while_loading()
-        return
+        if not _state["interacted"]:
+            return
+    root.dataset.sw = str(info.get("version", ""))
 
     def on_controller_change(_event) -> None:
         _tasks.add(asyncio.ensure_future(_after_change()))
@@ -245,8 +246,9 @@ async def _watch_worker() -> None:
     async def _after_change() -> None:
         new = await _ask_version(container.controller)
         if new.get("version") != root.dataset.sw:
-            root.dataset.sw = str(new.get("version", ""))
             _updated_while_loading()
+            if _state["interacted"]:  # else the page is reloading
+                root.dataset.sw = str(new.get("version", ""))
 
     container.addEventListener("controllerchange", _proxy(on_controller_change))
 

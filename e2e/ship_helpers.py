@@ -1,0 +1,94 @@
+"""Helpers for the shipping tests (offline, embed, languages, dist): play a whole game
+through the real UI as fast as it allows. Works on a page or on an iframe's Frame."""
+
+from __future__ import annotations
+
+import json
+import time
+from urllib.parse import urljoin
+
+# Query for the fastest game: the quickest computer level, no pauses, no resume offer.
+FAST = "level=easy&pace=0&fresh=1"
+
+# One step of a simple human player, run inside the page: keep all cards, duel/attack/
+# defend with the first enabled card, sacrifice when nothing defends, continue banners.
+_STEP = """() => {
+  const q = (s) => document.querySelector(s);
+  const usable = (el) => el && !el.disabled && el.getAttribute('aria-disabled') !== 'true'
+                         && el.offsetParent !== null;
+  const banner = q('#dlg-banner');
+  if (banner && banner.open) {
+    if (q('#btn-rematch')) return 'over';
+    const next = q('#btn-continue');
+    if (usable(next)) { next.click(); return 'continue'; }
+    return 'banner';
+  }
+  const resume = q('#dlg-resume');
+  if (resume && resume.open) { q('#resume-no').click(); return 'fresh'; }
+  const hand = q('#hand');
+  if (!hand) return 'nohand';
+  const phase = hand.dataset.phase;
+  if (phase === 'over') return 'over';
+  const cards = [...hand.querySelectorAll('button[data-act="card"]')].filter(usable);
+  const confirm = q('#act-confirm');
+  if (phase === 'replace') {
+    if (usable(confirm)) { confirm.click(); return 'keep'; }
+    return 'wait';
+  }
+  if (phase === 'duel') { if (cards.length) { cards[0].click(); return 'duel'; } return 'wait'; }
+  if (phase === 'attack') {
+    if (usable(confirm)) { confirm.click(); return 'attack'; }
+    if (hand.querySelector('[aria-pressed="true"]')) {
+      const clear = q('#act-clear'); if (usable(clear)) { clear.click(); return 'clear'; }
+    }
+    if (cards.length) { cards[0].click(); return 'select'; }
+    return 'wait';
+  }
+  if (phase === 'defend') {
+    if (cards.length) { cards[0].click(); return 'defend'; }
+    const sac = q('#act-sacrifice'); if (usable(sac)) { sac.click(); return 'sacrifice'; }
+    return 'wait';
+  }
+  return phase || 'wait';
+}"""
+
+
+def play_to_end(frame, timeout: float = 180.0) -> int:
+    """Play as YAY until the game-over screen; returns the number of actions taken."""
+    deadline = time.monotonic() + timeout
+    actions = 0
+    last = None
+    repeats = 0
+    while time.monotonic() < deadline:
+        status = frame.evaluate(_STEP)
+        if status == "over":
+            return actions
+        if status not in ("wait", "banner", "nohand", "hidden"):
+            actions += 1
+        repeats = repeats + 1 if status == last and status != "wait" else 0
+        if repeats > 80:
+            raise AssertionError(f"the UI does not react: {status!r} repeated {repeats} times")
+        last = status
+        frame.wait_for_timeout(25 if status != "wait" else 60)
+    raise AssertionError(f"game not finished within {timeout} s (last step: {last})")
+
+
+def game_over_text(frame) -> str:
+    return frame.evaluate("() => document.querySelector('#dlg-banner')?.innerText || ''")
+
+
+def wait_controlled(page, timeout: float = 60000) -> str:
+    """Wait until the service worker controls the page; returns its build version."""
+    page.wait_for_function(
+        "() => navigator.serviceWorker.controller && document.documentElement.dataset.sw"
+        " && document.documentElement.dataset.sw !== 'unavailable'",
+        timeout=timeout,
+    )
+    return page.evaluate("document.documentElement.dataset.sw")
+
+
+def precache_list(page, base_url: str) -> set[str]:
+    """Absolute URLs of the precache list the page's site serves (precache.js)."""
+    text = page.evaluate("async () => (await fetch('precache.js', {cache: 'no-store'})).text()")
+    data = json.loads(text.split("=", 1)[1].strip().rstrip(";"))
+    return {urljoin(base_url, url) for url, _size, _integrity in data["files"]}

@@ -1,0 +1,124 @@
+"""Offline play and installability: the service worker (sw.js + generated precache.js)
+precaches every file the game needs, so a whole game plays with the network cut, the
+page reloads and plays offline, and an update reaches a returning player."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from ship_helpers import FAST, play_to_end, precache_list, wait_controlled
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_offline_after_load_then_offline_reload(page, context, base_url, wait_ready):
+    page.goto(base_url + "?" + FAST)
+    wait_ready(page)
+    version = wait_controlled(page)
+
+    context.set_offline(True)
+    assert play_to_end(page) > 5  # a whole game with the network cut
+
+    from_network: list[str] = []
+    page.on("response", lambda r: None if r.from_service_worker else from_network.append(r.url))
+    page.reload()
+    wait_ready(page)
+    assert play_to_end(page) > 5  # and another after an offline reload
+    assert page.evaluate("document.documentElement.dataset.sw") == version
+    assert from_network == [], from_network  # everything came from the precache
+
+
+def test_manifest_valid_installable_and_everything_precached(
+    page, context, base_url, wait_ready, network_log
+):
+    page.goto(base_url + "?" + FAST)
+    wait_ready(page)
+    version = wait_controlled(page)
+    cdp = context.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == [], manifest["errors"]
+    parsed = json.loads(manifest["data"])
+    assert parsed["name"] and parsed["short_name"] and parsed["display"] == "standalone"
+    sizes = {i["sizes"] for i in parsed["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    # Playwright's browser contexts are incognito profiles, where nothing installs.
+    errors = [e for e in errors if e["errorId"] != "in-incognito"]
+    assert errors == [], errors
+
+    info = page.evaluate(
+        """async () => ({
+            script: navigator.serviceWorker.controller.scriptURL,
+            scope: (await navigator.serviceWorker.getRegistration()).scope,
+            caches: await caches.keys(),
+        })"""
+    )
+    assert info["script"] == base_url + "sw.js"
+    assert info["scope"] == base_url
+    ours = [c for c in info["caches"] if c.startswith("tacocat:")]
+    assert ours == [f"tacocat:{urlsplit(base_url).path}:{version}"]
+
+    # Every same-origin file the page loaded is in the precache list, and is cached.
+    listed = precache_list(page, base_url)
+    loaded = {
+        u.split("?")[0]
+        for u in network_log.requests
+        if u.startswith(base_url) and not re.search(r"/(sw|precache)\.js$", u)
+    }
+    loaded = {base_url if u == base_url + "index.html" else u for u in loaded}
+    assert loaded - listed == set()
+    cached = page.evaluate(
+        """async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)""",
+        ours[0],
+    )
+    assert listed <= set(cached)
+    for big in ("runtime/pyodide/pyodide.asm.wasm", "runtime/pyodide/python_stdlib.zip"):
+        assert base_url + big in listed
+
+
+def test_update_reaches_returning_player(
+    new_context, static_server, dist_dir, tmp_path, wait_ready
+):
+    site = tmp_path / "site"
+    shutil.copytree(dist_dir, site)
+    base = static_server(site, prefix="/update/")
+    context = new_context()
+    page = context.new_page()
+    page.goto(base + "?" + FAST)
+    wait_ready(page)
+    old = wait_controlled(page)
+    page.close()
+
+    # A new build is published: one file changes, the precache list is regenerated.
+    css = site / "web" / "shell.css"
+    css.write_text(css.read_text(encoding="utf-8") + "\n/* build 2 */\n", encoding="utf-8")
+    build_precache = _build_precache_module()
+    new = build_precache.write(site, quiet=True)["version"]
+    assert new != old
+
+    page = context.new_page()
+    page.goto(base + "?" + FAST)  # the next visit
+    page.wait_for_function(
+        f"document.documentElement.dataset.sw === {json.dumps(new)}", timeout=60000
+    )
+    wait_ready(page)
+    text = page.evaluate("async () => (await fetch('web/shell.css')).text()")
+    assert "build 2" in text
+    names = page.evaluate("caches.keys()")
+    assert [n for n in names if n.startswith("tacocat:/update/:")] == [f"tacocat:/update/:{new}"]
+    assert play_to_end(page) > 5
+
+
+def _build_precache_module():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "tacocat_build_precache", ROOT / "scripts" / "build_precache.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -1,0 +1,111 @@
+"""The page's PyScript config ships every engine/UI file, and never a CDN default."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIG = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+CATALOG = json.loads((ROOT / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
+
+
+def _norm(path: str) -> str:
+    return path.removeprefix("./")
+
+
+def _shipped() -> set[str]:
+    return {p.relative_to(ROOT).as_posix() for pattern in
+            ("tacocat/**/*.py", "web/**/*.py", "web/i18n/*.json") for p in ROOT.glob(pattern)}
+
+
+def test_interpreter_is_local_and_relative():
+    interpreter = CONFIG.get("interpreter", "")
+    assert interpreter, "without `interpreter` PyScript fetches Pyodide from a CDN"
+    assert not re.match(r"^[a-z]+:|^/", interpreter), "must be a relative path (sub-path hosting)"
+    assert (ROOT / _norm(interpreter)).name == "pyodide.mjs"
+    assert "packages" not in CONFIG, "packages would be fetched from a CDN"
+
+
+def test_every_python_file_and_catalog_is_listed():
+    files = CONFIG.get("files", {})
+    listed = {_norm(src) for src in files}
+    missing = sorted(_shipped() - listed)
+    assert not missing, f"add to pyscript.toml [files]: {missing}"
+    for src, dest in files.items():
+        assert _norm(src) == _norm(dest), (src, dest)
+        assert (ROOT / _norm(src)).is_file(), f"listed but missing: {src}"
+        assert not src.startswith(("/", "http")), src
+
+
+class _Collector(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[tuple[str, str | None]] = []
+        self.texts: dict[str, list[str]] = {}
+        self.attrs: list[tuple[str, str]] = []
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        for name in ("src", "href"):
+            if a.get(name):
+                self.urls.append(a[name])
+        for key, value in a.items():
+            if key.startswith("data-i18n-"):
+                self.attrs.append((key.removeprefix("data-i18n-"), value))
+        if tag in ("input", "meta", "link", "br", "img", "path", "circle"):
+            return
+        self.stack.append((tag, a.get("data-i18n")))
+        if a.get("data-i18n"):
+            self.texts.setdefault(a["data-i18n"], []).append("")
+
+    def handle_endtag(self, tag):
+        while self.stack:
+            if self.stack.pop()[0] == tag:
+                break
+
+    def handle_data(self, data):
+        for _, key in self.stack:
+            if key:
+                self.texts[key][-1] += data
+
+
+def test_static_page_text_matches_the_catalog():
+    """index.html shows English before Python runs; it must say what en.json says."""
+    parser = _Collector()
+    parser.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    assert parser.texts, "no data-i18n elements found"
+    for key, texts in parser.texts.items():
+        assert key in CATALOG, f"index.html uses unknown key {key}"
+        for text in texts:
+            assert " ".join(text.split()) == " ".join(CATALOG[key].split()), key
+    for _, key in parser.attrs:
+        assert key in CATALOG, key
+    for url in parser.urls:
+        assert not re.match(r"^(https?:)?//", url), f"no foreign URLs: {url}"
+        assert not url.startswith("/"), f"relative URLs only (sub-path hosting): {url}"
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "web").rglob("*.py")))
+def test_ui_never_writes_html(path):
+    text = path.read_text(encoding="utf-8")
+    assert "innerHTML" not in text and "outerHTML" not in text
+    assert "insertAdjacentHTML" not in text and "document.write" not in text
+
+
+def test_catalog_keys_used_in_code_exist():
+    code = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "web").rglob("*.py"))
+    used = set(re.findall(r'"((?:[a-z]+\.)+[a-z0-9]+)"', code))
+    candidates = {k for k in used if k.split(".")[0] in {
+        "app", "toolbar", "pace", "seat", "level", "board", "opponent", "table", "hand",
+        "info", "prompt", "action", "reason", "card", "cards", "log", "banner", "over",
+        "place", "pass", "resume", "new", "hint", "import", "export", "storage", "announce",
+        "seen", "discard", "rules", "do", "watch", "loading"}}
+    missing = sorted(k for k in candidates if k not in CATALOG)
+    assert not missing, missing

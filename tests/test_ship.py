@@ -1,0 +1,86 @@
+"""The shipping build scripts: the precache list (scripts/build_precache.py) covers what
+the page and its config reference, and dist/ (scripts/build_dist.py) holds only that."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+if not (ROOT / "runtime" / "manifest.json").is_file() or not (ROOT / "index.html").is_file():
+    pytest.skip("runtime/ or the page is not built yet (make runtime)", allow_module_level=True)
+
+
+
+def _script(name: str):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+bp = _script("build_precache")
+
+
+def _toml_files():
+    import tomllib
+
+    data = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    return [k.removeprefix("./") for k in data.get("files", {})]
+
+
+def test_precache_covers_page_config_and_runtime():
+    groups = bp.site_files(ROOT)
+    own, runtime = set(groups["own"]), set(groups["runtime"])
+    assert {"index.html", "pyscript.toml", "manifest.webmanifest", "web/shell.py"} <= own
+    assert set(_toml_files()) <= own
+    assert {"icons/icon-192.png", "icons/icon-512.png", "icons/icon.svg"} <= own
+    for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.mjs", "pyodide-lock.json"):
+        assert f"runtime/pyodide/{name}" in runtime
+    assert "runtime/pyscript/core.js" in runtime
+    assert not any("codemirror" in p or "xterm" in p or p.endswith(".map") for p in runtime)
+    assert not any(p.startswith(("tests/", "e2e/", "bench/", "scripts/")) for p in own)
+
+
+def test_precache_version_changes_with_content(tmp_path):
+    import shutil
+
+    site = tmp_path / "site"
+    bd = _script("build_dist")
+    first = bd.build(site, quiet=True)
+    text = (site / "precache.js").read_text(encoding="utf-8")
+    data = json.loads(text.split("=", 1)[1].strip().rstrip(";"))
+    assert data == first
+    urls = [u for u, _, _ in data["files"]]
+    assert "./" in urls and "index.html" not in urls
+    assert all(i.startswith("sha256-") for u, _, i in data["files"] if u != "./")
+    assert not (site / "runtime" / "manifest.json").exists()
+    assert bp.build(site) == first  # dist/ alone (no runtime manifest) gives the same list
+    css = site / "web" / "shell.css"
+    css.write_text(css.read_text(encoding="utf-8") + "/* x */", encoding="utf-8")
+    assert bp.build(site)["version"] != first["version"]
+    shutil.rmtree(site)
+
+
+def test_absolute_urls_are_refused(tmp_path):
+    (tmp_path / "index.html").write_text('<link rel="stylesheet" href="/style.css">')
+    with pytest.raises(bp.PrecacheError, match="absolute"):
+        bp.page_files(tmp_path)
+
+
+def test_files_templates_resolve_relative_to_config(tmp_path):
+    (tmp_path / "conf").mkdir()
+    (tmp_path / "conf" / "py.toml").write_text(
+        '[files]\n"{SRC}" = "../src"\n"{SRC}/a.py" = "./a.py"\n"./b.json" = "./b.json"\n'
+    )
+    assert bp.config_files(tmp_path, "conf/py.toml") == ["src/a.py", "conf/b.json"]
+
+
+def test_sw_and_snippet_are_small():
+    assert (ROOT / "sw.js").stat().st_size < 8000
+    assert (ROOT / "web" / "embed.js").stat().st_size < 4000

@@ -141,6 +141,8 @@ class App:
         self.storage_ok = True
         self.pending_resume: Session | None = None
         self.tasks: set = set()
+        self.perf = {"slice": 0.0, "render": 0.0, "apply": 0.0}
+        self.slow: list = []
 
     # -- preferences / saves ------------------------------------------------------------------
     def _load_prefs(self) -> dict:
@@ -291,6 +293,8 @@ class App:
             return
         game = s.game
         if game.is_terminal():
+            if s.mode == MODE_WATCH:  # the computer plays itself (demo, benchmark): again
+                self.spawn(self.watch_again(self.ai_token))
             return
         for seat in game.to_act():
             if s.is_computer(seat) and s.owes(seat) and seat not in self.ai_busy:
@@ -300,6 +304,12 @@ class App:
             owing = [p for p in game.to_act() if s.owes(p)]
             if owing and self.viewer not in owing:
                 self.ask_pass(owing[0])
+
+    async def watch_again(self, token: int) -> None:
+        await asyncio.sleep(max(self.prefs["pace"], 50) / 1000)
+        if token == self.ai_token:
+            s = self.session
+            self.new_game(seed=s.game.seed + 1, mode=MODE_WATCH, level=s.level, save=False)
 
     def spawn(self, coro) -> None:
         """Run ``coro`` as a task, keeping a reference until it finishes."""
@@ -320,6 +330,7 @@ class App:
 
     def play(self, seat: int, action: Action) -> None:
         s = self.session
+        t0 = time.perf_counter()
         try:
             events = s.apply(seat, action)
         except IllegalActionError as exc:
@@ -330,6 +341,7 @@ class App:
         self.message("")
         self.autosave()
         self.after_events(events)
+        self.perf["apply"] = max(self.perf["apply"], time.perf_counter() - t0)
 
     def after_events(self, events: list) -> None:
         s = self.session
@@ -365,15 +377,23 @@ class App:
             started = time.perf_counter()
             gen = player.think(obs)
             while True:
+                t0 = time.perf_counter()
                 try:
                     next(gen)
                 except StopIteration as stop:
                     action = stop.value
                     break
+                finally:
+                    took = time.perf_counter() - t0
+                    self.perf["slice"] = max(self.perf["slice"], took)
+                    if took > 0.05:
+                        self.slow.append([round(window.performance.now()), "slice",
+                                          round(took * 1000)])
                 await asyncio.sleep(0)
                 if token != self.ai_token:
                     return
             self.note_ai_time(s.level, (time.perf_counter() - started) * 1000)
+            await asyncio.sleep(0)  # apply + render in a task of their own
         finally:
             if token == self.ai_token:
                 self.ai_busy.discard(seat)
@@ -383,7 +403,10 @@ class App:
 
     def note_ai_time(self, level: str, ms: float) -> None:
         self.ai_times.setdefault(level, []).append(round(ms, 2))
-        document.documentElement.dataset.aiTimes = json.dumps(self.ai_times)
+        root = document.documentElement
+        root.dataset.aiTimes = json.dumps(self.ai_times)
+        root.dataset.slow = json.dumps(self.slow[-50:])
+        root.dataset.perf = json.dumps({k: round(v * 1000, 1) for k, v in self.perf.items()})
 
     # -- input ------------------------------------------------------------------------------------
     def on_click(self, event) -> None:
@@ -651,6 +674,14 @@ class App:
 
     # -- rendering ---------------------------------------------------------------------------------
     def render(self) -> None:
+        t0 = time.perf_counter()
+        self._render()
+        took = time.perf_counter() - t0
+        self.perf["render"] = max(self.perf["render"], took)
+        if took > 0.03:
+            self.slow.append([round(window.performance.now()), "render", round(took * 1000)])
+
+    def _render(self) -> None:
         active = _py(document.activeElement)
         focus_id = active.id if active is not None and active.id else None
         self.render_board()

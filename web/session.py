@@ -49,9 +49,9 @@ class Entry:
 def place(index: int, n_spaces: int = 7) -> tuple[str, dict[str, Any]]:
     """A board position as a catalog key + params: a goal or a lettered space."""
     if index < 0:
-        return "place.goal", {"seat": YAY}
+        return "place.goal", {"seat": ("goal", YAY)}
     if index >= n_spaces:
-        return "place.goal", {"seat": WOW}
+        return "place.goal", {"seat": ("goal", WOW)}
     letter = LETTERS[index] if n_spaces == len(LETTERS) else str(index + 1)
     return "place.space", {"letter": letter, "index": index + 1}
 
@@ -155,9 +155,9 @@ class Session:
         for event in events:
             self._note(event.visible_to(viewer), viewer)
 
-    def _add(self, key: str, seat: int | None = None, **params: Any) -> None:
-        computer = seat is not None and self.is_computer(seat)
-        self.log.append(Entry(key, params, seat, computer))
+    def _add(self, key: str, actor: int | None = None, **params: Any) -> None:
+        computer = actor is not None and self.is_computer(actor)
+        self.log.append(Entry(key, params, actor, computer))
 
     def _note(self, e, viewer: int | None) -> None:
         info = e.info or {}
@@ -170,7 +170,7 @@ class Session:
                 self._add("log.round.double", round=info["round"], n=info["hand_size"])
             else:
                 self._add("log.round.arrow", round=info["round"], n=info["hand_size"],
-                          seat=("seat", info["arrow"]))
+                          seat=("goal", info["arrow"]))
         elif kind == "dealt":
             if e.cards:
                 self._add("log.dealt", e.player, who=("seat", e.player), cards=list(e.cards))

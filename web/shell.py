@@ -154,6 +154,7 @@ def language_switcher(on_change=None):
         caption.textContent = i18n.t("lang.label") if i18n.has("lang.label") else "Language"
         if on_change is not None:
             on_change(code)
+        document.documentElement.lang = code  # after the UI's relabelling
 
     select.addEventListener("change", _proxy(changed))
     label.appendChild(caption)

@@ -325,6 +325,7 @@ def test_screenshots(new_context, base_url, wait_ready, size):
     width, height = size
     context = new_context(viewport={"width": width, "height": height})
     page = context.new_page()
+    page.emulate_media(reduced_motion="reduce")  # no half-finished animations in the shots
     shots = ROOT / "e2e" / "artifacts" / "screens"
     shots.mkdir(parents=True, exist_ok=True)
 

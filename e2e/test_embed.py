@@ -93,18 +93,14 @@ def test_snippet_and_bare_iframe_in_an_article(page, article, screenshot):
     assert snippet.evaluate("document.documentElement.lang") == "eu"
 
     # The frame takes the game's height (no longer the initial 720 px).
-    page.wait_for_function(
-        f"""() => {{
-          const f = document.querySelector('iframe:not(#bare):not(#foreign)');
-          const inner = {HEIGHT}();
-          return f.style.height !== '720px' && Math.abs(inner - f.offsetHeight) < 1;
-        }}"""
-    )
+    page.wait_for_function(f"{SNIPPET_FRAME}.style.height !== '720px'")
+    page.wait_for_timeout(300)  # let the layout settle
     content = snippet.evaluate(
         "Math.ceil(document.documentElement.getBoundingClientRect().height)"
     )
     assert abs(page.evaluate(HEIGHT) - content) <= 2
-    screenshot(page, "article-with-embed")
+    shot = screenshot(page, "article-with-embed")
+    page.screenshot(path=str(shot.with_name(shot.stem + "-viewport.png")))
 
     # Messages that are not from this game frame are ignored.
     before = page.evaluate(HEIGHT)
@@ -121,10 +117,18 @@ def test_snippet_and_bare_iframe_in_an_article(page, article, screenshot):
 
     # Both games play inside the article.
     assert play_to_end(snippet) > 5
+    # The game-over dialog is in the reader's sight, however tall the frame.
+    page.wait_for_timeout(800)  # smooth scrolling
+    top = snippet.evaluate("document.querySelector('#dlg-banner').getBoundingClientRect().top")
+    frame_top = page.evaluate(f"{SNIPPET_FRAME}.getBoundingClientRect().top")
+    assert 0 <= frame_top + top < page.viewport_size["height"], (frame_top, top)
     assert bare.evaluate("document.documentElement.lang") == "et"
     assert bare.evaluate("document.documentElement.classList.contains('embed')")
     assert page.evaluate("document.querySelector('#bare').style.height") == "720px"
     assert play_to_end(bare) > 5
+    page.locator("#bare").scroll_into_view_if_needed()
+    shot = screenshot(page, "article-bare-iframe")
+    page.screenshot(path=str(shot))  # the viewport: frames render reliably there
     page.locator("#title").scroll_into_view_if_needed()
     screenshot(page, "article-after-games")
 

@@ -184,10 +184,37 @@ def post_height(_entries=None, _observer=None) -> None:
         _warn("cannot post the height:", exc)
 
 
+def _reveal_dialogs(records, _observer=None) -> None:
+    """In a tall frame a modal dialog is centred in the frame, maybe out of the reader's
+    sight: scroll the article so that it shows."""
+    for record in records:
+        node = record.target
+        if node.tagName != "DIALOG" or not node.open:
+            continue
+        # A modal dialog is position: fixed, which scrollIntoView does not follow out of
+        # the frame; an ordinary stand-in at the same place does.
+        rect = node.getBoundingClientRect()
+        marker = document.createElement("div")
+        marker.setAttribute("aria-hidden", "true")
+        style = marker.style
+        style.position = "absolute"
+        style.left = "0"
+        style.width = "1px"
+        style.top = f"{float(rect.top) + float(window.scrollY)}px"
+        style.height = f"{float(rect.height)}px"
+        style.pointerEvents = "none"
+        document.body.appendChild(marker)
+        marker.scrollIntoView(_js_object({"block": "nearest"}))
+        marker.remove()
+
+
 def _start_embed() -> None:
     document.documentElement.classList.add("embed")
     observer = window.ResizeObserver.new(_proxy(post_height))
     observer.observe(document.documentElement)
+    dialogs = window.MutationObserver.new(_proxy(_reveal_dialogs))
+    options = {"attributes": True, "attributeFilter": ["open"], "subtree": True}
+    dialogs.observe(document.body, _js_object(options))
     window.addEventListener("load", _proxy(lambda _e: post_height()))
     post_height()
 

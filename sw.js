@@ -86,7 +86,8 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      const meta = await (await cache.match(META)).json();
+      const stored = await cache.match(META);
+      const meta = stored ? await stored.json() : { version: VERSION, previous: [] };
       meta.activatedAt = Date.now();
       await cache.put(META, new Response(JSON.stringify(meta)));
       await Promise.all((await oldCaches()).map((n) => caches.delete(n)));

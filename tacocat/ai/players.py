@@ -22,12 +22,14 @@ from .search import (
     duel_candidates,
     duel_entry,
     duel_mix,
+    duel_table,
     pick_from_mix,
     sample_hand,
     solver_for,
     tie_for,
     trick_values,
 )
+from .solver import SliceClock
 
 SLICE_S = 0.015  # yield to the caller after about this much work (slices stay ≤ 20 ms)
 
@@ -138,31 +140,34 @@ class SearchPlayer(_Base):
             return Action(DUEL, (obs.hand[-1],)), None
         solver = solver_for(obs.ruleset)
         tie = tie_for(obs.ruleset, obs.cat, obs.viewer)
-        start = last = time.perf_counter()
+        clock = SliceClock(SLICE_S)
+        start = time.perf_counter()
         deadline = None if self.budget_ms is None else start + self.budget_ms / 1000
         hands = []
         totals = [0.0] * len(legal)
+        rows = duel_candidates(obs.hand, self.duel_top)
+        tables: list[dict[int, list[float]]] = []
         for n in range(self.samples):
             opp = sample_hand(obs, rng)
             hands.append(opp)
             if obs.phase in (PHASE_ATTACK, PHASE_DEFEND):
-                for k, v in enumerate(trick_values(solver, obs, opp, legal, tie)):
+                values = yield from solver.sliced(trick_values, solver, obs, opp, legal, tie,
+                                                  clock=clock)
+                for k, v in enumerate(values):
                     totals[k] += v
-            else:  # duel: warm the solver on this sample's matrix, entry by entry
-                for i in duel_candidates(obs.hand, self.duel_top):
-                    for j in duel_candidates(opp, self.duel_top):
-                        duel_entry(solver, obs.hand, opp, i, j, tie)
-                        if time.perf_counter() - last > SLICE_S:
-                            yield
-                            last = time.perf_counter()
+            else:  # duel: my outcomes against each card this sampled hand could seal
+                tables.append((yield from solver.sliced(duel_table, solver, obs.hand, opp,
+                                                        rows, self.duel_top, tie,
+                                                        clock=clock)))
             now = time.perf_counter()
             if deadline is not None and now > deadline and n + 1 >= self.min_samples:
                 break
-            if now - last > SLICE_S:
+            if clock.expired():
                 yield
-                last = time.perf_counter()
+                clock.restart()
         if obs.phase == PHASE_DUEL:
-            rows, mix, per_row = duel_mix(solver, obs.hand, hands, tie, self.duel_top)
+            yield  # the matrix game gets a slice of its own
+            mix, per_row = duel_mix(rows, tables)
             if hint:
                 best = max(range(len(rows)), key=mix.__getitem__)
                 return Action(DUEL, (rows[best],)), per_row[best]

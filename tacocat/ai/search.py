@@ -91,32 +91,38 @@ def duel_candidates(hand: Hand, top: int) -> list[int]:
     return keep
 
 
-def duel_mix(solver: TrickSolver, mine: Hand, samples: list[Hand], tie: int,
-             top: int) -> tuple[list[int], list[float], list[float]]:
+def duel_mix(rows: list[int], tables: list[dict[int, list[float]]]
+             ) -> tuple[list[float], list[float]]:
     """Mixed duel strategy against the sampled opponent hands.
 
-    Builds one matrix game — my candidate cards against the opponent's card *values*,
-    each entry averaged over the samples where the opponent holds that value — and
-    solves it. Returns (my cards, my mix, my expected outcome per card vs. the samples'
-    equilibrium columns).
+    ``tables`` holds, per sampled hand, my outcome for each of my candidate ``rows``
+    against each duel card the opponent could seal (``{their card: [outcome per row]}``).
+    One matrix game — my cards against the opponent's card *values*, each entry averaged
+    over the samples holding that value — is solved. Returns (my mix, my outcome per row
+    against the column that best answers my mix: the hint's figure).
     """
-    rows = duel_candidates(mine, top)
     sums: dict[int, list[float]] = {}
     counts: dict[int, int] = {}
-    for opp in samples:
-        for j in duel_candidates(opp, top):
+    for table in tables:
+        for j, outcomes in table.items():
             col = sums.setdefault(j, [0.0] * len(rows))
             counts[j] = counts.get(j, 0) + 1
-            for r, i in enumerate(rows):
-                col[r] += duel_entry(solver, mine, opp, i, j, tie)
+            for r, v in enumerate(outcomes):
+                col[r] += v
     cols = sorted(sums)
     payoff = [[sums[j][r] / counts[j] for j in cols] for r in range(len(rows))]
     mix = solve_matrix(payoff)
-    # my value per row against the column mix that best answers my mix (a hint's figure)
     col_vals = [sum(m * payoff[r][c] for r, m in enumerate(mix)) for c in range(len(cols))]
     worst = min(range(len(cols)), key=col_vals.__getitem__)
-    per_row = [payoff[r][worst] for r in range(len(rows))]
-    return rows, mix, per_row
+    return mix, [payoff[r][worst] for r in range(len(rows))]
+
+
+def duel_table(solver: TrickSolver, mine: Hand, opp: Hand, rows: list[int], top: int,
+               tie: int) -> dict[int, list[float]]:
+    """My outcome for each candidate duel card in ``rows`` against each card ``opp``
+    might seal (see :func:`duel_mix`)."""
+    return {j: [duel_entry(solver, mine, opp, i, j, tie) for i in rows]
+            for j in duel_candidates(opp, top)}
 
 
 def pick_from_mix(rows: list[int], mix: list[float], rng: Random,

@@ -6,15 +6,25 @@ for speed. Hands are sorted tuples of card values. Values are round outcomes fro
 wins. Minimax over an ordinal outcome is the same for any utility that orders
 loss < tie < win, so the search stays exact whatever the stakes of a tie.
 
-The memo is keyed on ``(attacker hand, defender hand, tie)`` and shared by every caller of
-one :class:`TrickSolver` (one per ruleset variant), so repeated searches reuse work.
+The memo is keyed on (attacker hand, defender hand, tie), packed into bytes, and shared
+by every caller of one :class:`TrickSolver` (one per ruleset variant), so repeated
+searches reuse work.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Generator, Iterable
+from typing import TypeVar
 
 Hand = tuple[int, ...]
+T = TypeVar("T")
+_TIE_BYTE = {-1: b"\x00", 0: b"\x01", 1: b"\x02"}
+
+
+class SliceExpired(Exception):
+    """The solver's deadline passed mid-search. Nothing is lost: every subtree solved so
+    far is in the memo, so calling again resumes about where it stopped."""
 
 
 def remove(hand: Hand, cards: Iterable[int]) -> Hand:
@@ -49,6 +59,22 @@ def _attacks(hand: Hand, jumbo: bool) -> list[tuple[Hand, Hand]]:
     return out
 
 
+class SliceClock:
+    """The end of the current work slice, shared by everything one decision does, so
+    many small steps cannot chain into one long slice."""
+
+    def __init__(self, slice_s: float) -> None:
+        self.slice_s = slice_s
+        self.restart()
+
+    def restart(self) -> None:
+        """Call after each yield: a new slice starts now."""
+        self.end = time.perf_counter() + self.slice_s
+
+    def expired(self) -> bool:
+        return time.perf_counter() > self.end
+
+
 class TrickSolver:
     """Memoised minimax for one ruleset variant (``jumbo``, ``must_defend``).
 
@@ -57,13 +83,39 @@ class TrickSolver:
     """
 
     def __init__(self, jumbo: bool = True, must_defend: bool = False,
-                 max_entries: int = 2_000_000) -> None:
+                 max_entries: int = 1_000_000) -> None:
         self.jumbo = jumbo
         self.must_defend = must_defend
         self.max_entries = max_entries
-        self._memo: dict[tuple[Hand, Hand, int], int] = {}
+        # Keys are bytes, not tuples: a dict of atomic keys and values is never tracked by
+        # the cyclic GC, which would otherwise walk the whole memo (tens of ms per pass).
+        self._memo: dict[bytes, int] = {}
         self._att: dict[Hand, list[tuple[Hand, Hand]]] = {}
-        self.nodes = 0
+        self.nodes = 0  # positions solved (memo misses)
+        self.calls = 0
+        self.deadline: float | None = None  # perf_counter() time; see sliced()
+
+    def sliced(self, fn: Callable[..., T], *args: object,
+               clock: SliceClock) -> Generator[None, None, T]:
+        """Run ``fn(*args)`` (a solver method) within ``clock``'s current slice, yielding
+        whenever the slice is used up, so a browser can render while a large deal is
+        solved; returns ``fn``'s result."""
+        extra = 0.0
+        while True:
+            solved = len(self._memo)
+            self.deadline = clock.end + extra
+            try:
+                return fn(*args)
+            except SliceExpired:
+                pass
+            finally:
+                self.deadline = None
+            # Each retry re-walks from the root through memo hits; a slice that solved no
+            # new position made no progress, so the next one is twice as long. This
+            # guarantees termination and never triggers at ordinary slice lengths.
+            extra = 0.0 if len(self._memo) > solved else max(2 * extra, clock.slice_s)
+            yield
+            clock.restart()
 
     def attacks(self, hand: Hand) -> list[tuple[Hand, Hand]]:
         got = self._att.get(hand)
@@ -80,7 +132,7 @@ class TrickSolver:
         if len(att) == 1:
             a, d = att[0], dfn[0]
             return 1 if a < d else (-1 if a > d else tie)
-        key = (att, dfn, tie)
+        key = bytes(att) + bytes(dfn) + _TIE_BYTE[tie]  # equal-size hands: unambiguous
         memo = self._memo
         got = memo.get(key)
         if got is not None:
@@ -102,6 +154,10 @@ class TrickSolver:
                tie: int = 0) -> int:
         """Outcome for the attacker while the defender answers ``pending`` (the attacking
         cards not yet answered, ascending); ``all_held`` — every answer so far defended."""
+        self.calls += 1  # every search step passes here, memo hits included
+        if not self.calls & 255 and self.deadline is not None \
+                and time.perf_counter() > self.deadline:
+            raise SliceExpired
         if not pending:
             if all_held:
                 return -self.value(dfn, att_rest, -tie)

@@ -20,7 +20,7 @@ from pyscript import document, window
 from tacocat import SEATS, WOW, YAY, Action, IllegalActionError, RecordError, card_name
 from tacocat.actions import ATTACK, DEFEND, DUEL, REPLACE, SACRIFICE
 
-from . import players
+from . import players, shell
 from .i18n import has, set_language, t
 from .session import (
     LETTERS,
@@ -119,7 +119,7 @@ class App:
     def __init__(self) -> None:
         params = parse_qs(str(window.location.search).lstrip("?"))
         self.params = {k: v[-1] for k, v in params.items()}
-        set_language(self.params.get("lang") or str(window.navigator.language or "en"))
+        set_language(shell.language())
         self.prefs = self._load_prefs()
         if "pace" in self.params:
             self.prefs["pace"] = _int(self.params["pace"], self.prefs["pace"])
@@ -196,9 +196,16 @@ class App:
         document.body.classList.remove("booting")
         if resumable is not None and not resumable.game.is_terminal():
             self.offer_resume(resumable)
+        shell.init(on_language_change=self.relabel)
         root = document.documentElement
         root.dataset.readyMs = str(round(window.performance.now()))
         root.dataset.ready = "1"
+
+    def relabel(self, _code: str | None = None) -> None:
+        """Re-render every string after the language changed."""
+        self.apply_static_text()
+        self.render_levels()
+        self.render()
 
     def apply_static_text(self) -> None:
         document.documentElement.lang = t("lang.code") if has("lang.code") else "en"

@@ -97,6 +97,8 @@ class Game:
         self.replace_limit: list[int] = [0, 0]
         self.replaced: list[tuple[int, ...] | None] = [None, None]
         self.duels: list[tuple[int, int]] = []
+        # finished tricks this round: (attacker, attacking cards, [(card, defended), ...])
+        self.tricks: list[tuple[int, tuple[int, ...], tuple[tuple[int, bool], ...]]] = []
         self.attacker: int | None = None
         self.attack: tuple[int, ...] = ()
         self.answers: list[tuple[int, bool]] = []  # (card, True if it defended)
@@ -319,6 +321,7 @@ class Game:
             return out
         played = self.table()
         self.discard += played
+        self.tricks.append((1 - player, self.attack, tuple(self.answers)))
         defended = all(ok for _, ok in self.answers)
         if defended:
             self.attacker = player
@@ -387,6 +390,7 @@ class Game:
             h.sort()
         self.hands = hands
         self.duels = []
+        self.tricks = []
         self.attacker = None
         self.attack = ()
         self.answers = []
@@ -419,6 +423,7 @@ class Game:
         g.replace_limit = list(self.replace_limit)
         g.replaced = list(self.replaced)
         g.duels = list(self.duels)
+        g.tricks = list(self.tricks)
         g.answers = list(self.answers)
         g.history = list(self.history)
         return g

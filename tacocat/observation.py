@@ -46,6 +46,7 @@ class Observation:
     attack: tuple[int, ...]
     answers: tuple[tuple[int, bool], ...]
     duels: tuple[tuple[int, int], ...]
+    tricks: tuple[tuple[int, tuple[int, ...], tuple[tuple[int, bool], ...]], ...]
     replaced: tuple[tuple[int, ...] | None, tuple[int, ...] | None]
     replace_limit: int
     committed: tuple[bool, bool]
@@ -94,6 +95,19 @@ class Observation:
     def table(self) -> tuple[int, ...]:
         return self.attack + tuple(c for c, _ in self.answers)
 
+    def opponent_floor(self) -> int:
+        """No card in the opponent's hand is lower than this: a sacrifice plays the
+        defender's lowest card, and a hand only shrinks after the replace step."""
+        opp = 1 - self.viewer
+        floor = 0
+        answered = [(att, ans) for att, _, ans in self.tricks]
+        if self.phase == PHASE_DEFEND and self.attacker is not None:
+            answered.append((self.attacker, self.answers))
+        for attacker, answers in answered:
+            if attacker != opp:
+                floor = max([floor] + [c for c, held in answers if not held])
+        return floor
+
     def seen_counts(self) -> dict[int, int]:
         """Face-up cards per value this round (discard pile and the current trick)."""
         return dict(Counter(self.discard + self.table()))
@@ -123,6 +137,7 @@ class Observation:
             "answers": [[c, ok] for c, ok in self.answers],
             "target": self.target,
             "duels": [list(d) for d in self.duels],
+            "tricks": [[a, list(att), [[c, ok] for c, ok in ans]] for a, att, ans in self.tricks],
             "replaced": [None if r is None else list(r) for r in self.replaced],
             "replace_limit": self.replace_limit,
             "committed": list(self.committed),
@@ -159,6 +174,7 @@ def observe(game: Game, viewer: int) -> Observation:
         attack=game.attack,
         answers=tuple(game.answers),
         duels=tuple(game.duels),
+        tricks=tuple(game.tricks),
         replaced=(game.replaced[0], game.replaced[1]),
         replace_limit=game.replace_limit[viewer] if viewer in game.acting else 0,
         committed=committed,

@@ -19,7 +19,7 @@ def snapshot(game: Game) -> tuple:
         game.phase, tuple(game.acting), game.round, game.cat, tuple(game.tiles),
         tuple(map(tuple, game.hands)), tuple(game.draw), tuple(game.discard),
         tuple(game.pending), tuple(game.replace_limit), tuple(game.replaced),
-        tuple(game.duels), game.attacker, game.attack, tuple(game.answers),
+        tuple(game.duels), tuple(game.tricks), game.attacker, game.attack, tuple(game.answers),
         game.last_showdown, game.winner, tuple(game.history), game.rng.getstate(),
     )
 

@@ -1,4 +1,5 @@
-"""Slicing the search (so the browser can render between slices) never changes a decision."""
+"""Slicing the search (so the browser can render between slices) never changes a decision;
+sampling respects what the opponent revealed."""
 
 import pytest
 from helpers import position
@@ -44,3 +45,21 @@ def test_run_think_and_choose_agree_after_slicing():
     p = make_player("hard", 1, budget_ms=None, samples=4)
     obs = g.observation(WOW)
     assert run_think(p.think(obs)) == p.choose(obs)
+
+
+def test_sampled_opponent_hands_respect_what_a_sacrifice_revealed():
+    """A sacrifice plays the defender's lowest card: no lower card can remain in hand."""
+    from random import Random
+
+    from helpers import play
+
+    from tacocat.ai.search import sample_hand
+
+    g = position([4, 4, 9, 11, 12], [2, 5, 6, 7, 12], phase="attack", attacker=YAY)
+    play(g, (YAY, "A4.4"), (WOW, "B5"), (WOW, "S"))
+    obs = g.observation(YAY)
+    assert obs.opponent_floor() == 2 and g.observation(WOW).opponent_floor() == 0
+    rng = Random(1)
+    hands = [sample_hand(obs, rng) for _ in range(300)]
+    assert all(min(h) >= 2 and len(h) == 3 for h in hands)
+    assert 1 in obs.unseen()  # a 1 is still unseen, yet never sampled

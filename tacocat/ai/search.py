@@ -3,7 +3,8 @@
 The opponent's hand is drawn uniformly from the cards the viewer cannot see
 (:meth:`Observation.unseen` — the opponent's hand plus the draw pile): everything public
 is already excluded (replaced cards, duel and trick cards lie face up on the discard pile),
-and hand sizes are respected. Each sample is then a perfect-information deal that the
+hand sizes are respected, and no sampled card is below the opponent's last sacrifice.
+Each sample is then a perfect-information deal that the
 :class:`~tacocat.ai.solver.TrickSolver` solves exactly.
 """
 
@@ -39,8 +40,15 @@ def tie_for(ruleset: Ruleset, cat: int, seat: int) -> int:
 
 
 def sample_hand(obs: Observation, rng: Random) -> Hand:
-    """One opponent hand consistent with everything ``obs.viewer`` has seen."""
-    return tuple(sorted(rng.sample(obs.unseen(), obs.opponent_hand_size)))
+    """One opponent hand consistent with everything ``obs.viewer`` has seen: drawn
+    uniformly from the unseen cards, none below the floor the opponent's sacrifices set
+    (uniform over the hands that satisfy it, i.e. the exact conditional)."""
+    unseen = obs.unseen()
+    floor = obs.opponent_floor()
+    pool = [c for c in unseen if c >= floor]
+    if len(pool) < obs.opponent_hand_size:  # cannot happen in a real game; stay safe
+        pool = unseen
+    return tuple(sorted(rng.sample(pool, obs.opponent_hand_size)))
 
 
 def trick_values(solver: TrickSolver, obs: Observation, opp: Hand,

@@ -4,10 +4,11 @@ record reproduces the identical game, so a record is a complete save file."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import format_move, parse_move
+from .actions import Action, format_move, parse_move
 from .errors import RecordError, TacocatError
 from .game import Game
 from .ruleset import DEFAULT, Ruleset
@@ -78,19 +79,27 @@ class GameRecord:
             raise RecordError(f"the record is not valid JSON: {exc}") from None
         return cls.from_dict(data)
 
-    def replay(self) -> Game:
-        """Rebuild the game; a move that does not apply raises :class:`RecordError`."""
+    def start(self) -> Game:
+        """The game before the first move (a :class:`RecordError` if the start is bad)."""
         try:
             if self.position is None:
-                game = Game(self.seed, self.ruleset)
-            else:
-                game = Game.from_position(seed=self.seed, ruleset=self.ruleset, **self.position)
+                return Game(self.seed, self.ruleset)
+            return Game.from_position(seed=self.seed, ruleset=self.ruleset, **self.position)
         except (TacocatError, TypeError) as exc:
             raise RecordError(f"the record's start is invalid: {exc}") from None
+
+    def replay_onto(self, apply: Callable[[int, Action], object]) -> None:
+        """Feed every move to ``apply(seat, action)`` (e.g. a UI session's), turning a move
+        that does not apply into a :class:`RecordError` that names it."""
         for i, text in enumerate(self.moves, 1):
             player, action = parse_move(text)
             try:
-                game.apply(player, action)
+                apply(player, action)
             except TacocatError as exc:
                 raise RecordError(f"move {i} ({text}) does not apply: {exc}") from None
+
+    def replay(self) -> Game:
+        """Rebuild the game; a move that does not apply raises :class:`RecordError`."""
+        game = self.start()
+        self.replay_onto(game.apply)
         return game

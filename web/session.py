@@ -13,8 +13,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from tacocat import WOW, YAY, Action, Game, GameRecord, RecordError, TacocatError
-from tacocat.actions import ATTACK, DEFEND, DUEL, REPLACE, SACRIFICE, parse_move
+from tacocat import WOW, YAY, Action, Game, GameRecord, RecordError
+from tacocat.actions import ATTACK, DEFEND, DUEL, REPLACE, SACRIFICE
 
 MODE_AI, MODE_HOTSEAT, MODE_WATCH = "ai", "hotseat", "watch"
 MODES = (MODE_AI, MODE_HOTSEAT, MODE_WATCH)
@@ -91,14 +91,8 @@ class Session:
     def from_record(cls, record: GameRecord, mode: str = MODE_AI, level: str = "easy",
                     human: int = YAY) -> Session:
         """Replay ``record`` move by move (so the log is rebuilt); raises RecordError."""
-        start = GameRecord(record.seed, (), record.ruleset, record.position).replay()
-        session = cls(start, mode, level, human)
-        for i, text in enumerate(record.moves, 1):
-            player, action = parse_move(text)
-            try:
-                session.apply(player, action)
-            except TacocatError as exc:
-                raise RecordError(f"move {i} ({text}) does not apply: {exc}") from None
+        session = cls(record.start(), mode, level, human)
+        record.replay_onto(session.apply)
         return session
 
     @classmethod

@@ -17,6 +17,8 @@ import time
 from collections.abc import Callable, Generator, Iterable
 from typing import TypeVar
 
+from ..moves import attack_options
+
 Hand = tuple[int, ...]
 T = TypeVar("T")
 _TIE_BYTE = {-1: b"\x00", 0: b"\x01", 1: b"\x02"}
@@ -36,27 +38,15 @@ def remove(hand: Hand, cards: Iterable[int]) -> Hand:
 
 
 def _attacks(hand: Hand, jumbo: bool) -> list[tuple[Hand, Hand]]:
-    """Every (attack, rest) pair, most promising first: singles from the highest card,
-    then Jumbos (sets, sequences). The attacker keeps at least one card."""
-    values = sorted(set(hand), reverse=True)
-    out = [((v,), remove(hand, (v,))) for v in values]
-    if not jumbo:
-        return out
-    most = len(hand) - 1
-    for v in values:
-        for size in range(2, min(hand.count(v), most) + 1):
-            att = (v,) * size
-            out.append((att, remove(hand, att)))
-    asc = values[::-1]
-    n = len(asc)
-    for i in range(n):
-        j = i
-        while j + 1 < n and asc[j + 1] == asc[j] + 1:
-            j += 1
-            if 3 <= j - i + 1 <= most:
-                att = tuple(asc[i: j + 1])
-                out.append((att, remove(hand, att)))
-    return out
+    """Every legal (attack, rest) pair (:func:`tacocat.moves.attack_options`), most
+    promising first for the search's cut-offs: singles from the highest card, then sets
+    (highest value first), then sequences."""
+    options = [a.cards for a in attack_options(hand, jumbo)]
+    singles = sorted((c for c in options if len(c) == 1), reverse=True)
+    sets = sorted((c for c in options if len(c) > 1 and c[0] == c[-1]),
+                  key=lambda c: (-c[0], len(c)))
+    runs = [c for c in options if len(c) > 1 and c[0] != c[-1]]
+    return [(att, remove(hand, att)) for att in singles + sets + runs]
 
 
 class SliceClock:

@@ -109,3 +109,12 @@ def test_catalog_keys_used_in_code_exist():
         "seen", "discard", "rules", "do", "watch", "loading"}}
     missing = sorted(k for k in candidates if k not in CATALOG)
     assert not missing, missing
+
+
+def test_every_config_file_is_preloaded_by_the_page():
+    """index.html preloads exactly pyscript.toml's [files], so the game's Python downloads
+    while Pyodide boots instead of after it."""
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    preloaded = re.findall(r'<link rel="preload" href="([^"]+)" as="fetch" crossorigin>', page)
+    listed = [src.removeprefix("./") for src in CONFIG["files"]]
+    assert sorted(preloaded) == sorted(listed)

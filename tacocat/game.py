@@ -69,6 +69,9 @@ def _cards_text(cards: tuple[int, ...] | list[int]) -> str:
     return ", ".join(map(str, cards)) if cards else "nothing"
 
 
+SEED_LIMIT = 2**63  # seeds are signed 64-bit, so every record stays portable
+
+
 class Game:
     """One game of Tacocat Spelled Backwards between YAY (seat 0) and WOW (seat 1)."""
 
@@ -81,6 +84,8 @@ class Game:
             raise TypeError("ruleset must be a Ruleset")
         if type(seed) is not int:
             raise TypeError("seed must be an int")
+        if not -SEED_LIMIT <= seed < SEED_LIMIT:
+            raise ValueError("seed must be a whole number that fits in 64 bits")
         self.ruleset = ruleset
         self.seed = seed
         self.rng = Random(seed)
@@ -483,6 +488,8 @@ class Game:
         table = list(attack) + [c for c, _ in answers]
         left = rs.deck_counts()
         for c in [*yay, *wow, *table, *discard, *draw]:
+            if type(c) is not int:
+                raise PositionError(f"card values are whole numbers, not {c!r}")
             if left.get(c, 0) <= 0:
                 raise PositionError(f"the position uses more {c}s than the deck holds")
             left[c] -= 1

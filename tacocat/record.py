@@ -10,7 +10,7 @@ from typing import Any
 
 from .actions import Action, format_move, parse_move
 from .errors import RecordError, TacocatError
-from .game import Game
+from .game import SEED_LIMIT, Game
 from .ruleset import DEFAULT, Ruleset
 
 FORMAT = "tacocat-record"
@@ -53,7 +53,7 @@ class GameRecord:
         if data.get("version") != VERSION:
             raise RecordError(f"unsupported record version {data.get('version')!r}")
         seed = data.get("seed")
-        if type(seed) is not int or not -(2**63) <= seed < 2**63:
+        if type(seed) is not int or not -SEED_LIMIT <= seed < SEED_LIMIT:
             raise RecordError("the record's seed must be a whole number")
         moves = data.get("moves")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
@@ -85,7 +85,7 @@ class GameRecord:
             if self.position is None:
                 return Game(self.seed, self.ruleset)
             return Game.from_position(seed=self.seed, ruleset=self.ruleset, **self.position)
-        except (TacocatError, TypeError) as exc:
+        except (TacocatError, TypeError, ValueError) as exc:
             raise RecordError(f"the record's start is invalid: {exc}") from None
 
     def replay_onto(self, apply: Callable[[int, Action], object]) -> None:

@@ -18,6 +18,8 @@ TIE_NO_MOVE = "no-move"
 TIE_ARROW_WINS = "arrow-wins"
 ARROW_TRAILING = "trailing"
 ARROW_LEADING = "leading"
+# Generous bounds, so a hostile ruleset (e.g. in an imported record) cannot exhaust memory.
+MAX_COPIES, MAX_HAND, MAX_SPACES = 100, 30, 15
 
 
 @dataclass(frozen=True)
@@ -97,20 +99,24 @@ class Ruleset:
             value, copies = item
             if type(value) is not int or value < 1 or value > 99:
                 raise RulesetError(f"card value {value!r} must be a whole number from 1 to 99")
-            if type(copies) is not int or copies < 0:
-                raise RulesetError(f"copies of {value} must be a whole number ≥ 0")
+            if type(copies) is not int or not 0 <= copies <= MAX_COPIES:
+                raise RulesetError(f"copies of {value} must be a whole number from 0 to "
+                                   f"{MAX_COPIES}")
             if value in seen:
                 raise RulesetError(f"card value {value} is listed twice in the deck")
             seen.add(value)
         if not isinstance(self.spaces, tuple) or not self.spaces:
             raise RulesetError("the board needs at least one space")
+        if len(self.spaces) > MAX_SPACES:
+            raise RulesetError(f"the board has at most {MAX_SPACES} spaces")
         if len(self.spaces) % 2 == 0:
             raise RulesetError("the board needs an odd number of spaces so the cat starts centred")
         for i, sp in enumerate(self.spaces):
             if not isinstance(sp, Space):
                 raise RulesetError(f"space {i + 1} is not a Space")
-            if type(sp.hand_size) is not int or sp.hand_size < 2:
-                raise RulesetError(f"space {i + 1} has hand size {sp.hand_size!r}; it must be ≥ 2")
+            if type(sp.hand_size) is not int or not 2 <= sp.hand_size <= MAX_HAND:
+                raise RulesetError(f"space {i + 1} has hand size {sp.hand_size!r}; it must be "
+                                   f"2 to {MAX_HAND}")
         largest = max(sp.hand_size for sp in self.spaces)
         need = 4 * largest  # two hands dealt, then each player may replace a whole hand
         if self.deck_size < need:

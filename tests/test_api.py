@@ -100,7 +100,10 @@ def test_tampered_move_in_a_real_record_is_caught():
 
 @pytest.mark.parametrize(("change", "message"), [
     ({"deck": ((1, 30),)}, "needs 36"),
-    ({"spaces": (Space(4), Space(1), Space(4))}, "must be ≥ 2"),
+    ({"spaces": (Space(4), Space(1), Space(4))}, "must be 2 to 30"),
+    ({"spaces": (Space(4), Space(31), Space(4))}, "must be 2 to 30"),
+    ({"spaces": (Space(4),) * 17}, "at most 15 spaces"),
+    ({"deck": ((1, 10**7),)}, "from 0 to 100"),
     ({"spaces": (Space(4), Space(4))}, "odd number"),
     ({"deck": ((1, 20), (1, 20))}, "listed twice"),
     ({"deck": ((0, 40),)}, "1 to 99"),
@@ -139,6 +142,15 @@ def test_positions_that_break_the_rules_are_refused():
         position([1, 2], [3, 4], cat=2, tiles=[2])
     with pytest.raises(PositionError, match="attacker"):
         position([1, 2], [3, 4], phase="attack")
+
+
+def test_seeds_and_card_values_that_could_not_be_saved_are_refused():
+    with pytest.raises(ValueError, match="64 bits"):
+        Game(seed=2**63)
+    assert Game(seed=-(2**63)).seed == -(2**63)
+    for bad in (1.0, True):
+        with pytest.raises(PositionError, match="whole numbers"):
+            position([bad, 2], [3, 4])
 
 
 def test_same_seed_same_actions_same_game():

@@ -264,6 +264,31 @@ def test_reload_mid_game_resumes_same_state(page, base_url, wait_ready):
     assert after["phase"] == before["phase"]
 
 
+def test_saved_game_survives_reloads_while_the_resume_offer_is_open(page, base_url,
+                                                                     wait_ready):
+    """The computer moves in the fresh game behind the "resume?" dialog; that must not
+    overwrite the saved game before the player has answered."""
+    open_game(page, base_url, wait_ready, "seed=32")
+    rng = random.Random(7)
+    for _ in range(5):
+        take_turn(page, settle(page), Mouse(page), rng)
+    before = settle(page)
+    for _ in range(2):  # reload, ignore the offer, reload again
+        page.reload()
+        wait_ready(page)
+        assert page.locator("#dlg-resume[open]").is_visible()
+    page.click("#resume-yes")
+    after = settle(page)
+    assert after["log"] == before["log"] and after["phase"] == before["phase"]
+
+
+def test_a_bad_seed_in_the_url_is_reported_and_a_game_starts(page, base_url, wait_ready):
+    open_game(page, base_url, wait_ready, "fresh=1&seed=99999999999999999999")
+    st = settle(page)
+    assert "99999999999999999999" in st["message"] and "random" in st["message"]
+    assert st["phase"] == "replace" and len(st["cards"]) == 7
+
+
 def test_corrupt_import_keeps_game_and_export_round_trips(page, base_url, wait_ready, tmp_path):
     open_game(page, base_url, wait_ready, "seed=41")
     rng = random.Random(6)
@@ -276,6 +301,8 @@ def test_corrupt_import_keeps_game_and_export_round_trips(page, base_url, wait_r
         ("tampered.json", json.dumps({"format": "tacocat-record", "version": 1, "seed": 41,
                                       "moves": ["Y:R", "W:B99"]})),
         ("html.json", "<img src=x onerror=alert(1)>"),
+        ("board.json", json.dumps({"format": "tacocat-record", "version": 1, "seed": 1,
+                                   "moves": [], "ruleset": {"spaces": [{"hand_size": 4}] * 9}})),
     ]
     for name, text in bad:
         page.set_input_files("#import-file", files=[

@@ -108,3 +108,16 @@ def test_selection_states_come_from_legal_actions():
         == [False, True, True, True, True]
     assert sacrifice_state(dobs.hand, dobs.legal_actions(), dobs.target).enabled
     assert defend.game.observation(WOW).legal_actions() == []
+
+
+def test_records_the_page_cannot_draw_and_corrupt_save_fields_are_handled():
+    nine = {"format": "tacocat-record", "version": 1, "seed": 1, "moves": [],
+            "ruleset": {"spaces": [{"hand_size": 4}] * 9}}
+    with pytest.raises(RecordError, match="7-space board"):
+        Session.from_record_text(json.dumps(nine))
+    save = json.loads(Session.new(5).save_text())
+    save.update(human=1.0, level="nonsense")
+    restored = Session.from_save_text(json.dumps(save))
+    assert restored.human == YAY and restored.level == "easy"
+    save["human"] = WOW
+    assert Session.from_save_text(json.dumps(save)).human == WOW

@@ -12,13 +12,13 @@ import asyncio
 import json
 import random
 import time
-from urllib.parse import parse_qs
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from tacocat import SEATS, WOW, YAY, Action, IllegalActionError, RecordError, card_name
 from tacocat.actions import ATTACK, DEFEND, DUEL, REPLACE, SACRIFICE
+from tacocat.game import SEED_LIMIT
 
 from . import players, shell
 from .i18n import has, set_language, t
@@ -75,25 +75,6 @@ def clear(node) -> None:
     node.replaceChildren()
 
 
-def storage_get(key: str) -> str | None:
-    try:
-        value = window.localStorage.getItem(key)
-    except Exception:  # sandboxed iframe, privacy mode: storage throws
-        return None
-    return value if isinstance(value, str) else None
-
-
-def storage_set(key: str, value: str | None) -> bool:
-    try:
-        if value is None:
-            window.localStorage.removeItem(key)
-        else:
-            window.localStorage.setItem(key, value)
-    except Exception:
-        return False
-    return True
-
-
 def cards_text(cards) -> str:
     return ", ".join(map(str, cards)) if cards else t("cards.none")
 
@@ -117,12 +98,13 @@ def card_back(cls: str = ""):
 
 class App:
     def __init__(self) -> None:
-        params = parse_qs(str(window.location.search).lstrip("?"))
-        self.params = {k: v[-1] for k, v in params.items()}
+        self.params = shell.params()
         set_language(shell.language())
+        # an embedded game keeps its own save, so it never overwrites the main site's
+        self.save_key = SAVE_KEY + (".embed" if shell.is_embedded() else "")
         self.prefs = self._load_prefs()
-        if "pace" in self.params:
-            self.prefs["pace"] = _int(self.params["pace"], self.prefs["pace"])
+        if _int(self.params.get("pace"), None) in PACES:
+            self.prefs["pace"] = int(self.params["pace"])
         if self.params.get("level") in players.LEVELS:
             self.prefs["level"] = self.params["level"]
         if self.params.get("mode") in MODES:
@@ -147,7 +129,7 @@ class App:
     # -- preferences / saves ------------------------------------------------------------------
     def _load_prefs(self) -> dict:
         prefs = {"pace": 900, "level": players.LEVELS[0], "mode": MODE_AI}
-        raw = storage_get(PREFS_KEY)
+        raw = shell.storage_get(PREFS_KEY)
         if raw:
             try:
                 data = json.loads(raw)
@@ -163,13 +145,14 @@ class App:
         return prefs
 
     def save_prefs(self) -> None:
-        storage_set(PREFS_KEY, json.dumps(self.prefs))
+        shell.storage_set(PREFS_KEY, json.dumps(self.prefs))
 
     def autosave(self) -> None:
         s = self.session
-        if s is None or s.mode == MODE_WATCH:
+        # While "resume your game?" is open, the saved game is the one on offer: keep it.
+        if s is None or s.mode == MODE_WATCH or self.pending_resume is not None:
             return
-        ok = storage_set(SAVE_KEY, None if s.game.is_terminal() else s.save_text())
+        ok = shell.storage_set(self.save_key, None if s.game.is_terminal() else s.save_text())
         if not ok and self.storage_ok:
             self.storage_ok = False
             self.message(t("storage.unavailable"))
@@ -180,22 +163,27 @@ class App:
         self.render_levels()
         self.bind()
         by_id("pace").value = str(self.prefs["pace"])
-        saved = None if self.params.get("fresh") else storage_get(SAVE_KEY)
+        saved = None if self.params.get("fresh") else shell.storage_get(self.save_key)
         resumable = None
         if saved:
             try:
                 resumable = Session.from_save_text(saved)
             except (RecordError, ValueError, TypeError, KeyError):
-                storage_set(SAVE_KEY, None)
-        self.new_game(seed=_int(self.params.get("seed"), None),
+                shell.storage_set(self.save_key, None)
+        if resumable is not None and not resumable.game.is_terminal():
+            self.pending_resume = resumable  # before the new game can autosave over it
+        seed = _seed(self.params.get("seed"))
+        self.new_game(seed=seed,
                       scenario=self.params.get("scenario"), mode=self.prefs["mode"],
                       level=self.prefs["level"], save=False)
+        if self.params.get("seed") and seed is None:
+            self.message(t("seed.invalid", seed=self.params["seed"]), alert=True)
         for node in document.querySelectorAll("[data-needs-python]"):
             node.removeAttribute("disabled")
         by_id("loading").hidden = True
         document.body.classList.remove("booting")
-        if resumable is not None and not resumable.game.is_terminal():
-            self.offer_resume(resumable)
+        if self.pending_resume is not None:
+            self.offer_resume(self.pending_resume)
         shell.init(on_language_change=self.relabel)
         root = document.documentElement
         root.dataset.readyMs = str(round(window.performance.now()))
@@ -345,7 +333,8 @@ class App:
             return
         self.selected.clear()
         self.hint_action = None
-        self.message("")
+        if not s.is_computer(seat):  # a message stays until the player it addresses acts
+            self.message("")
         self.autosave()
         self.after_events(events)
         self.perf["apply"] = max(self.perf["apply"], time.perf_counter() - t0)
@@ -519,11 +508,14 @@ class App:
         mode = MODE_HOTSEAT if by_id("mode-hotseat").checked else MODE_AI
         level = next((lv for lv in players.LEVELS if by_id(f"level-{lv}").checked),
                      players.LEVELS[0])
-        seed = _int(str(by_id("new-seed").value).strip(), None)
+        text = str(by_id("new-seed").value).strip()
+        seed = _seed(text)
         by_id("dlg-new").close()
         self.prefs.update(mode=mode, level=level)
         self.save_prefs()
         self.new_game(seed=seed, mode=mode, level=level)
+        if text and seed is None:
+            self.message(t("seed.invalid", seed=text), alert=True)
         self.focus_default()
 
     def do_resume_yes(self, _arg) -> None:
@@ -1098,6 +1090,12 @@ def _int(text, default):
         return int(text)
     except (TypeError, ValueError):
         return default
+
+
+def _seed(text) -> int | None:
+    """A seed the engine accepts (a whole number within 64 bits), else ``None``."""
+    value = _int(text, None)
+    return value if value is not None and -SEED_LIMIT <= value < SEED_LIMIT else None
 
 
 APP: App | None = None

@@ -15,6 +15,7 @@ from typing import Any
 
 from tacocat import WOW, YAY, Action, Game, GameRecord, RecordError
 from tacocat.actions import ATTACK, DEFEND, DUEL, REPLACE, SACRIFICE
+from tacocat.ai import LEVELS_OFFERED as LEVELS
 
 MODE_AI, MODE_HOTSEAT, MODE_WATCH = "ai", "hotseat", "watch"
 MODES = (MODE_AI, MODE_HOTSEAT, MODE_WATCH)
@@ -91,6 +92,10 @@ class Session:
     def from_record(cls, record: GameRecord, mode: str = MODE_AI, level: str = "easy",
                     human: int = YAY) -> Session:
         """Replay ``record`` move by move (so the log is rebuilt); raises RecordError."""
+        n_spaces = len(record.ruleset.spaces)
+        if n_spaces != len(LETTERS):
+            raise RecordError(f"this page plays the {len(LETTERS)}-space board; the record's "
+                              f"ruleset has {n_spaces} spaces")
         session = cls(record.start(), mode, level, human)
         record.replay_onto(session.apply)
         return session
@@ -116,8 +121,9 @@ class Session:
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise RecordError("not a saved Tacocat game")
         mode = data.get("mode") if data.get("mode") in MODES else MODE_AI
-        level = data.get("level") if isinstance(data.get("level"), str) else "easy"
-        human = data.get("human") if data.get("human") in (YAY, WOW) else YAY
+        level = data.get("level") if data.get("level") in LEVELS else LEVELS[0]
+        human = data.get("human") if type(data.get("human")) is int and \
+            data.get("human") in (YAY, WOW) else YAY
         return cls.from_record(GameRecord.from_dict(data.get("record")), mode, level, human)
 
     # -- seats ------------------------------------------------------------------------------

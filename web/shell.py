@@ -52,17 +52,26 @@ def params() -> dict[str, str]:
     return {k: v[-1] for k, v in parsed.items()}
 
 
-def _storage_get(key: str) -> str | None:
-    try:  # localStorage throws in sandboxed iframes and with storage blocked
+def storage_get(key: str) -> str | None:
+    """``localStorage[key]``, or ``None`` where storage throws (sandboxed iframes,
+    blocked storage) or holds nothing."""
+    try:
         value = window.localStorage.getItem(key)
     except Exception:
         return None
     return None if value is None else str(value)
 
 
-def _storage_set(key: str, value: str) -> None:
-    with contextlib.suppress(Exception):
-        window.localStorage.setItem(key, value)
+def storage_set(key: str, value: str | None) -> bool:
+    """Store (``None``: remove) ``key``; ``False`` where storage is unavailable."""
+    try:
+        if value is None:
+            window.localStorage.removeItem(key)
+        else:
+            window.localStorage.setItem(key, value)
+    except Exception:
+        return False
+    return True
 
 
 def _warn(*parts: object) -> None:
@@ -95,7 +104,7 @@ def _browser_languages() -> list[str]:
 
 def language() -> str:
     """The language to show: ?lang= → saved choice → browser languages → English."""
-    for candidate in (params().get("lang"), _storage_get(LANG_KEY), *_browser_languages()):
+    for candidate in (params().get("lang"), storage_get(LANG_KEY), *_browser_languages()):
         code = match_language(candidate)
         if code:
             return code
@@ -120,7 +129,7 @@ def apply_language(code: str) -> str:
     """Switch the catalogs, <html lang>, the remembered choice and ?lang= in the URL."""
     code = i18n.set_language(code)
     document.documentElement.lang = code
-    _storage_set(LANG_KEY, code)
+    storage_set(LANG_KEY, code)
     query = params()
     query["lang"] = code
     try:

@@ -37,8 +37,14 @@ def build(out: Path, quiet: bool = False) -> dict:
     if bad:
         raise build_precache.PrecacheError(f"refusing to ship: {bad}")
     if out.exists():
-        if out.resolve() == ROOT.resolve():
-            raise build_precache.PrecacheError("--out must not be the repo root")
+        # Replace only a folder that is empty or an earlier build (it has sw.js and
+        # precache.js), and never the repo or a folder that contains it.
+        target = out.resolve()
+        earlier = (target / "sw.js").is_file() and (target / "precache.js").is_file()
+        if target == ROOT.resolve() or target in ROOT.resolve().parents or \
+                (any(target.iterdir()) and not earlier):
+            raise build_precache.PrecacheError(
+                f"refusing to replace {out}: not empty and not an earlier build")
         shutil.rmtree(out)
     for rel in files:
         dst = out / rel

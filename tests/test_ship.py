@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -13,6 +14,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 if not (ROOT / "runtime" / "manifest.json").is_file() or not (ROOT / "index.html").is_file():
+    if os.environ.get("CI"):  # in CI a missing runtime is a setup failure, not a skip
+        raise RuntimeError("runtime/ is not built: scripts/setup.sh failed to build it")
     pytest.skip("runtime/ or the page is not built yet (make runtime)", allow_module_level=True)
 
 

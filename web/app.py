@@ -17,13 +17,12 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from tacocat import SEATS, WOW, YAY, Action, IllegalActionError, RecordError, card_name
-from tacocat.actions import ATTACK, DEFEND, DUEL, REPLACE, SACRIFICE
+from tacocat.actions import ATTACK, DEFEND, DUEL, REPLACE
 from tacocat.game import SEED_LIMIT
 
 from . import players, shell
 from .i18n import has, set_language, t
 from .session import (
-    LETTERS,
     MODE_AI,
     MODE_HOTSEAT,
     MODE_WATCH,
@@ -33,8 +32,10 @@ from .session import (
     attack_states,
     defend_states,
     duel_states,
+    place,
     replace_states,
     sacrifice_state,
+    space_letter,
 )
 
 SAVE_KEY = "tacocat.save.v1"
@@ -73,6 +74,13 @@ def el(tag: str, cls: str = "", text: str | None = None, **attrs: object):
 
 def clear(node) -> None:
     node.replaceChildren()
+
+
+def arrow_words(arrow: int | None) -> str:
+    """'double arrow' or 'arrow points at WOW', translated."""
+    if arrow is None:
+        return t("board.arrow.double")
+    return t("board.arrow.at", seat=t(f"seat.{SEATS[arrow]}"))
 
 
 def cards_text(cards) -> str:
@@ -709,9 +717,7 @@ class App:
             cell = cells.item(i + 1)
             covered = game.tiles[i]
             arrow = rs.arrow_target(i)
-            arrow_text = t("board.arrow.double") if arrow is None else t(
-                "board.arrow.at", seat=t(f"seat.{SEATS[arrow]}"))
-            letter = LETTERS[i] if n == len(LETTERS) else str(i + 1)
+            letter = space_letter(i, n)
             cell.className = "space" + (" covered" if covered else "") + (
                 " here" if game.cat == i else "")
             cell.querySelector(".space-size").textContent = str(rs.spaces[i].hand_size)
@@ -721,12 +727,12 @@ class App:
                 label = t("board.space.covered", index=i + 1, letter=letter)
             else:
                 label = t("board.space.long", index=i + 1, letter=letter,
-                          n=rs.spaces[i].hand_size, arrow=arrow_text)
+                          n=rs.spaces[i].hand_size, arrow=arrow_words(arrow))
             cell.setAttribute("aria-label", label)
         cat = by_id("cat")
         cat.style.setProperty("--pos", str(game.cat + 1))
         if 0 <= game.cat < n:
-            where = t("board.cat", index=game.cat + 1, letter=LETTERS[game.cat])
+            where = t("board.cat", index=game.cat + 1, letter=space_letter(game.cat, n))
         else:
             where = t("board.cat.goal", seat=t(f"seat.{SEATS[YAY if game.cat < 0 else WOW]}"))
         cat.setAttribute("aria-label", where)
@@ -735,12 +741,9 @@ class App:
         if game.is_terminal():
             info.textContent = t("info.round", round=game.round)
         else:
-            arrow = game.arrow
-            arrow_text = t("board.arrow.double") if arrow is None else t(
-                "board.arrow.at", seat=t(f"seat.{SEATS[arrow]}"))
             info.textContent = " · ".join([
                 t("info.round", round=game.round),
-                t("info.space", n=game.hand_size, arrow=arrow_text),
+                t("info.space", n=game.hand_size, arrow=arrow_words(game.arrow)),
                 t("info.draw", n=len(game.draw)),
             ])
 
@@ -828,14 +831,13 @@ class App:
                     col.append(el("div", "card slot", "?", aria_hidden="true"))
                 grid.append(col)
             box.append(grid)
-            who = self.seat_name(view["attacker"])
             if view.get("done"):
                 defended = all(ok for _, ok in answers)
                 key = "table.trick.defended" if defended else "table.trick.sacrificed"
                 caption.textContent = self.tw(key, view["next"])
             else:
                 caption.textContent = self.tw("log.attacked", view["attacker"],
-                                              cards=cards_text(attack)) if who else ""
+                                              cards=cards_text(attack))
         else:
             box.append(el("p", "empty", t("table.empty")))
 
@@ -996,12 +998,8 @@ class App:
 
     def render_seen(self) -> None:
         game = self.session.game
-        rs = game.ruleset
         counts = game.ruleset.deck_counts()
-        table = list(game.attack) + [c for c, _ in game.answers]
-        seen: dict[int, int] = {}
-        for c in list(game.discard) + table:
-            seen[c] = seen.get(c, 0) + 1
+        seen = game.observation(YAY).seen_counts()  # public: the same from either seat
         grid = by_id("seen")
         clear(grid)
         for value in sorted(counts):
@@ -1014,7 +1012,6 @@ class App:
             cell.append(el("span", "seen-value", str(value), aria_hidden="true"))
             cell.append(el("span", "seen-count", f"{k}/{total}", aria_hidden="true"))
             grid.append(cell)
-        del rs
         by_id("discard-title").textContent = t("discard.title", n=len(game.discard))
         pile = by_id("discard")
         clear(pile)
@@ -1048,7 +1045,6 @@ class App:
         else:
             body.append(el("p", "strong", self.tw("banner.win.round", result["winner"])))
             n = len(s.game.ruleset.spaces)
-            from .session import place
 
             fk, fp = place(result["from"], n)
             tk, tp = place(result["to"], n)
@@ -1108,4 +1104,4 @@ def main() -> App:
     return APP
 
 
-__all__ = ["SACRIFICE", "App", "main"]
+__all__ = ["App", "main"]

@@ -53,8 +53,12 @@ def place(index: int, n_spaces: int = 7) -> tuple[str, dict[str, Any]]:
         return "place.goal", {"seat": ("goal", YAY)}
     if index >= n_spaces:
         return "place.goal", {"seat": ("goal", WOW)}
-    letter = LETTERS[index] if n_spaces == len(LETTERS) else str(index + 1)
-    return "place.space", {"letter": letter, "index": index + 1}
+    return "place.space", {"letter": space_letter(index, n_spaces), "index": index + 1}
+
+
+def space_letter(index: int, n_spaces: int = 7) -> str:
+    """The letter printed on a space of the T-A-C-O-C-A-T track."""
+    return LETTERS[index] if n_spaces == len(LETTERS) else str(index + 1)
 
 
 class Session:

@@ -118,9 +118,13 @@ def test_snippet_and_bare_iframe_in_an_article(page, article, screenshot):
     # Both games play inside the article.
     assert play_to_end(snippet) > 5
     # The game-over dialog is in the reader's sight, however tall the frame.
-    page.wait_for_timeout(800)  # smooth scrolling
-    top = snippet.evaluate("document.querySelector('#dlg-banner').getBoundingClientRect().top")
-    frame_top = page.evaluate(f"{SNIPPET_FRAME}.getBoundingClientRect().top")
+    for _ in range(40):  # smooth scrolling takes a moment, longer on a loaded machine
+        top = snippet.evaluate(
+            "document.querySelector('#dlg-banner').getBoundingClientRect().top")
+        frame_top = page.evaluate(f"{SNIPPET_FRAME}.getBoundingClientRect().top")
+        if 0 <= frame_top + top < page.viewport_size["height"]:
+            break
+        page.wait_for_timeout(100)
     assert 0 <= frame_top + top < page.viewport_size["height"], (frame_top, top)
     assert bare.evaluate("document.documentElement.lang") == "et"
     assert bare.evaluate("document.documentElement.classList.contains('embed')")

@@ -282,6 +282,26 @@ def test_saved_game_survives_reloads_while_the_resume_offer_is_open(page, base_u
     assert after["log"] == before["log"] and after["phase"] == before["phase"]
 
 
+def test_play_as_wow_against_the_computer(page, base_url, wait_ready):
+    open_game(page, base_url, wait_ready, "fresh=1")
+    settle(page)
+    page.click("#btn-new")
+    page.check("#seat-wow")
+    page.fill("#new-seed", "77")
+    page.click("#new-start")
+    st = settle(page)
+    assert "(YAY)" in page.text_content("#opponent .opp-name")  # the computer took YAY
+    rng = random.Random(3)
+    for _ in range(12):
+        take_turn(page, st, Mouse(page), rng)
+        st = settle(page)
+        if st["over"]:
+            break
+    assert any("Computer" in line for line in st["log"])
+    page.click("#btn-new")  # the dialog remembers the seat
+    assert page.is_checked("#seat-wow")
+
+
 def test_a_bad_seed_in_the_url_is_reported_and_a_game_starts(page, base_url, wait_ready):
     open_game(page, base_url, wait_ready, "fresh=1&seed=99999999999999999999")
     st = settle(page)

@@ -235,10 +235,11 @@ class App:
 
     # -- games ---------------------------------------------------------------------------------
     def new_game(self, seed: int | None = None, scenario: str | None = None,
-                 mode: str = MODE_AI, level: str = "easy", save: bool = True) -> None:
+                 mode: str = MODE_AI, level: str = "easy", save: bool = True,
+                 human: int = YAY) -> None:
         if seed is None:
             seed = random.randrange(1, 1_000_000)
-        self.set_session(Session.new(seed, mode, level, YAY, scenario))
+        self.set_session(Session.new(seed, mode, level, human, scenario))
         if save:
             self.autosave()
 
@@ -493,7 +494,7 @@ class App:
 
     def do_rematch(self, _arg) -> None:
         s = self.session
-        self.new_game(mode=s.mode, level=s.level)
+        self.new_game(mode=s.mode, level=s.level, human=s.human)
         self.focus_default()
 
     def do_new(self, _arg) -> None:
@@ -504,6 +505,7 @@ class App:
         by_id(f"mode-{mode}").checked = True
         level_input = by_id(f"level-{s.level}") or by_id(f"level-{players.LEVELS[0]}")
         level_input.checked = True
+        by_id("seat-wow" if s.human == WOW else "seat-yay").checked = True
         self.close_dialogs()
         self.show_dialog("dlg-new")
 
@@ -516,12 +518,13 @@ class App:
         mode = MODE_HOTSEAT if by_id("mode-hotseat").checked else MODE_AI
         level = next((lv for lv in players.LEVELS if by_id(f"level-{lv}").checked),
                      players.LEVELS[0])
+        human = WOW if by_id("seat-wow").checked else YAY
         text = str(by_id("new-seed").value).strip()
         seed = _seed(text)
         by_id("dlg-new").close()
         self.prefs.update(mode=mode, level=level)
         self.save_prefs()
-        self.new_game(seed=seed, mode=mode, level=level)
+        self.new_game(seed=seed, mode=mode, level=level, human=human)
         if text and seed is None:
             self.message(t("seed.invalid", seed=text), alert=True)
         self.focus_default()
@@ -593,7 +596,7 @@ class App:
                 raise RecordError(t("import.empty"))
             s = self.session
             mode = s.mode if s.mode != MODE_WATCH else MODE_AI
-            session = Session.from_record_text(text, mode=mode, level=s.level, human=YAY)
+            session = Session.from_record_text(text, mode=mode, level=s.level, human=s.human)
         except (RecordError, ValueError, TypeError) as exc:
             detail = str(exc)
             if not detail.endswith((".", "!", "?")):
@@ -761,7 +764,7 @@ class App:
         box = by_id("opponent")
         clear(box)
         if s.mode == MODE_AI:
-            name = t("seat.computer.long", level=t(f"level.{s.level}"))
+            name = t("seat.computer.long", level=t(f"level.{s.level}"), seat=SEATS[opp])
         else:
             name = t(f"seat.{SEATS[opp]}")
         head = el("div", "opp-head")

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from random import Random
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from .actions import REPLACE, Action
 from .moves import PHASE_REPLACE
 from .observation import Observation
+
+T = TypeVar("T")
 
 
 class Player(Protocol):
@@ -46,8 +48,8 @@ class RandomPlayer:
         yield  # pragma: no cover - makes this a generator
 
 
-def run_think(gen: Generator[None, None, Action]) -> Action:
-    """Drive a :meth:`Player.think` generator to completion without pausing."""
+def run_think(gen: Generator[None, None, T]) -> T:
+    """Drive a :meth:`Player.think`-style generator to completion without pausing."""
     while True:
         try:
             next(gen)

@@ -16,6 +16,7 @@ from ..actions import ATTACK, DEFEND, DUEL, REPLACE, Action
 from ..game import Game
 from ..moves import PHASE_ATTACK, PHASE_DEFEND, PHASE_DUEL, PHASE_REPLACE
 from ..observation import Observation
+from ..players import run_think
 from .hints import Hint, explain
 from .rules_of_thumb import greedy_action, replace_rule
 from .search import (
@@ -58,25 +59,15 @@ class _Base:
         self.seed = seed
 
     def choose(self, obs: Observation) -> Action:
-        gen = self.think(obs)
-        while True:
-            try:
-                next(gen)
-            except StopIteration as stop:
-                return stop.value
+        return run_think(self.think(obs))
 
     def think(self, obs: Observation) -> Generator[None, None, Action]:
         raise NotImplementedError
 
     def hint(self, obs: Observation) -> Hint:
         """A move for the human in ``obs.viewer``'s seat, with a reason (see :class:`Hint`)."""
-        gen = self._analyse(obs)
-        while True:
-            try:
-                next(gen)
-            except StopIteration as stop:
-                action, score = stop.value
-                return explain(obs, action, score)
+        action, score = run_think(self._analyse(obs))
+        return explain(obs, action, score)
 
     def _analyse(self, obs: Observation) -> Generator[None, None, tuple[Action, float | None]]:
         action = yield from self.think(obs)

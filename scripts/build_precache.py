@@ -212,11 +212,8 @@ def site_files(site: Path, page: str = "index.html") -> dict[str, list[str]]:
 
 
 def _digest(path: Path) -> bytes:
-    h = hashlib.sha256()
     with path.open("rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.digest()
+        return hashlib.file_digest(f, "sha256").digest()
 
 
 def build(site: Path = ROOT, page: str = "index.html") -> dict:

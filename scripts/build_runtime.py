@@ -108,11 +108,8 @@ def _sync_dir(pairs: list[tuple[Path, Path]], dest_dir: Path, log: list[str]) ->
 
 
 def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
     with path.open("rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
+        return hashlib.file_digest(f, "sha256").hexdigest()
 
 
 def build(root: Path = ROOT, out: Path | None = None, quiet: bool = False) -> dict:

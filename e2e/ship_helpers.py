@@ -11,13 +11,13 @@ from urllib.parse import urljoin
 FAST = "level=easy&pace=0&fresh=1"
 
 # One step of a simple human player, run inside the page: keep all cards, duel/attack/
-# defend with the first enabled card, sacrifice when nothing defends, continue banners.
+# defend with the first enabled card, sacrifice when nothing defends, next round.
 _STEP = """() => {
   const q = (s) => document.querySelector(s);
   const usable = (el) => el && !el.disabled && el.getAttribute('aria-disabled') !== 'true'
                          && el.offsetParent !== null;
-  const banner = q('#dlg-banner');
-  if (banner && banner.open) {
+  const result = q('#result');
+  if (result && !result.hidden) {
     if (q('#btn-rematch')) return 'over';
     const next = q('#btn-continue');
     if (usable(next)) { next.click(); return 'continue'; }
@@ -74,7 +74,7 @@ def play_to_end(frame, timeout: float = 180.0) -> int:
 
 
 def game_over_text(frame) -> str:
-    return frame.evaluate("() => document.querySelector('#dlg-banner')?.innerText || ''")
+    return frame.evaluate("() => document.querySelector('#result')?.innerText || ''")
 
 
 def wait_controlled(page, timeout: float = 60000) -> str:

@@ -59,8 +59,26 @@ class _Params(dict):
         return "{" + key + "}"
 
 
+# Parameters that count something: when one of them is 1 and the catalog has a
+# ``<key>.one`` form ("1 card" vs "7 cards"), that form is used.
+COUNTS = ("n", "k", "count", "rounds", "moves", "games")
+
+
+def _plural_key(key: str, params: dict) -> str:
+    for name in COUNTS:
+        if params.get(name) == 1:
+            one = key + ".one"
+            if one in _read(_lang) or one in _read(DEFAULT_LANG):
+                return one
+            break
+    return key
+
+
 def t(key: str, **params: object) -> str:
-    """The string for ``key`` in the current language with ``{placeholders}`` filled."""
+    """The string for ``key`` in the current language with ``{placeholders}`` filled
+    (the ``.one`` form when a count parameter is 1)."""
+    if params:
+        key = _plural_key(key, params)
     text = _read(_lang).get(key)
     if text is None:
         text = _read(DEFAULT_LANG).get(key, key)

@@ -76,6 +76,8 @@ class Session:
         self.table: dict[str, Any] = {}
         self.drawn: dict[int, tuple[int, ...]] = {}  # cards each seat drew this round
         self.last_events: list = []
+        self.result: dict[str, Any] | None = None  # the latest round result
+        self.result_pending = False  # ... still on the table: the next round waits for it
         self.record_events(game.initial_events)
         if game.attack:  # a position that starts with a trick on the table
             self.table = {"kind": "trick", "attacker": game.attacker,
@@ -102,6 +104,7 @@ class Session:
                               f"ruleset has {n_spaces} spaces")
         session = cls(record.start(), mode, level, human)
         record.replay_onto(session.apply)
+        session.next_round()  # a restored game goes on (or shows its end)
         return session
 
     @classmethod
@@ -149,9 +152,21 @@ class Session:
 
     # -- playing ----------------------------------------------------------------------------
     def apply(self, seat: int, action: Action) -> list:
+        """Apply a move (an illegal one raises and changes nothing); a move that ends a
+        round leaves its result pending until :meth:`next_round` (the page waits)."""
         events = self.game.apply(seat, action)
         self.record_events(events)
+        result = self.round_result(events)
+        if result is not None:
+            self.result = result
+            self.result_pending = True
         return events
+
+    def next_round(self) -> None:
+        """The players have seen the round result: the next round may be shown."""
+        self.result_pending = False
+        if not self.game.is_terminal():
+            self.table = {}
 
     def record_events(self, events: list) -> None:
         viewer = self.log_viewer()
@@ -168,7 +183,8 @@ class Session:
         kind = e.kind
         n = len(self.game.ruleset.spaces)
         if kind == "round_started":
-            self.table = {}
+            if self.table.get("kind") != "showdown":  # it stays until the players move on
+                self.table = {}
             self.drawn = {}
             if info.get("arrow") is None:
                 self._add("log.round.double", round=info["round"], n=info["hand_size"])

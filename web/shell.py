@@ -59,7 +59,10 @@ def storage_get(key: str) -> str | None:
         value = window.localStorage.getItem(key)
     except Exception:
         return None
-    return None if value is None else str(value)
+    # JS null arrives as None or as Pyodide's JsNull, depending on the conversion path
+    if value is None or type(value).__name__ in ("JsNull", "JsUndefined"):
+        return None
+    return str(value)
 
 
 def storage_set(key: str, value: str | None) -> bool:

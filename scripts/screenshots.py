@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Screenshots of the game for docs/screenshots/ (a script to look at, not a test).
+
+    .venv/bin/python scripts/screenshots.py                 # -> e2e/artifacts/screens/
+    .venv/bin/python scripts/screenshots.py --docs          # ... and copy to docs/screenshots/
+    .venv/bin/python scripts/screenshots.py --lang eu --sizes 360x740
+
+Serves the repo root (scripts/serve.py) and drives the page in Chromium (Debian's when
+present) through: replacement, a duel reveal, a Jumbo defence, the showdown on the
+table, game over, and the menu open on a phone. Reduced motion, so no shot catches a card
+in flight.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "e2e"))
+
+import serve  # noqa: E402
+from ship_helpers import play_to_end  # noqa: E402
+
+OUT = ROOT / "e2e" / "artifacts" / "screens"
+DOCS = ROOT / "docs" / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
+READY = "document.documentElement.dataset.ready === '1'"
+
+
+def open_page(page, base: str, query: str) -> None:
+    page.goto(f"{base}index.html?fresh=1&{query}")
+    page.wait_for_function(READY, timeout=60000)
+
+
+def settle(page, phase: str | None = None) -> None:
+    """Wait until the hand shows ``phase`` (or anything but waiting)."""
+    want = f"=== '{phase}'" if phase else "!== 'wait'"
+    page.wait_for_function(f"document.getElementById('hand').dataset.phase {want}",
+                           timeout=30000)
+
+
+def shots(page, base: str, lang: str, size: str, out: Path) -> list[Path]:
+    made: list[Path] = []
+    q = f"lang={lang}"
+
+    def shot(name: str) -> None:
+        path = out / f"{name}-{size}{'' if lang == 'en' else '-' + lang}.png"
+        page.screenshot(path=str(path))
+        made.append(path)
+
+    open_page(page, base, f"{q}&pace=1800&level=easy&seed=3")  # slow: the duel stays a while
+    settle(page, "replace")
+    page.click("#card-3")
+    page.click("#card-4")
+    shot("replace")
+    page.click("#act-confirm")
+    settle(page, "duel")
+    page.locator("#hand button.card").last.click()  # the computer sealed first: reveal
+    page.wait_for_function("document.querySelector('#table-cards [data-key^=duel]:not(.back)')")
+    shot("duel")
+    open_page(page, base, f"{q}&pace=0&scenario=defend")
+    settle(page, "defend")
+    page.click("#card-2")  # hold the 4 with the 7; the 5 and 6 are still to answer
+    settle(page, "defend")
+    shot("jumbo-defence")
+    open_page(page, base, f"{q}&pace=0&mode=hotseat&scenario=showdown")
+    settle(page, "attack")
+    page.click("#card-1")
+    page.click("#act-confirm")
+    page.click("#pass-show")
+    settle(page, "defend")
+    page.click("#act-sacrifice")  # WOW gives up the 3, keeps the 10: YAY's 2 wins
+    page.wait_for_selector("#btn-continue")
+    shot("showdown")
+    open_page(page, base, f"{q}&pace=0&level=easy&seed=3")
+    play_to_end(page)
+    shot("game-over")
+    if page.viewport_size["width"] < 900:
+        page.click("#btn-menu")
+        shot("menu")
+    return made
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sizes", default="360x740,390x844,1280x800")
+    ap.add_argument("--lang", default="en")
+    ap.add_argument("--docs", action="store_true", help="copy the shots to docs/screenshots/")
+    args = ap.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    server, base = serve.start_server(ROOT, port=0)
+    made: list[Path] = []
+    try:
+        with sync_playwright() as p:
+            launch = {"executable_path": CHROMIUM, "args": ARGS} if Path(CHROMIUM).exists() \
+                else {}
+            browser = p.chromium.launch(**launch)
+            for size in args.sizes.split(","):
+                width, height = map(int, size.split("x"))
+                context = browser.new_context(viewport={"width": width, "height": height},
+                                              reduced_motion="reduce")
+                made += shots(context.new_page(), base, args.lang, size, OUT)
+                context.close()
+            browser.close()
+    finally:
+        serve.stop_server(server)
+    if args.docs:
+        DOCS.mkdir(parents=True, exist_ok=True)
+        for path in made:
+            shutil.copy(path, DOCS / path.name)
+    print("\n".join(str(p) for p in made))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

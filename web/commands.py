@@ -1,0 +1,231 @@
+"""What each button does (``data-act="name"`` → ``do_name``): choosing cards, confirming,
+the round result, hot-seat hand-over, new game, resume, hint, import/export, the menu.
+
+A mixin of :class:`web.controller.Controller`, which provides the session, the page state
+and the flow (``play``, ``advance``, ``render``); kept apart so each file stays small.
+"""
+
+from __future__ import annotations
+
+from tacocat import Action, RecordError, TacocatError
+from tacocat.actions import ATTACK, REPLACE
+
+from . import players
+from .dom import by_id, focus, query
+from .i18n import has, t
+from .prefs import parse_seed
+from .records import download, read_text
+from .session import MODE_AI, MODE_HOTSEAT, MODE_WATCH, Session
+from .text import Words, cards_text, sentence
+
+
+def _indices(hand, cards) -> set[int]:
+    wanted = list(cards)
+    out = set()
+    for i, v in enumerate(hand):
+        if v in wanted:
+            wanted.remove(v)
+            out.add(i)
+    return out
+
+
+class Commands:
+    # -- the hand ---------------------------------------------------------------------------
+    def acting_seat(self) -> int | None:
+        s = self.session
+        seat = self.ui.viewer
+        if seat is None or s.is_computer(seat) or not s.owes(seat) or s.result_pending:
+            return None
+        return seat
+
+    def do_card(self, arg: str) -> None:
+        index = int(arg)
+        self.ui.focus = index
+        seat = self.acting_seat()
+        if seat is None:
+            self.message(t("reason.not.turn"))
+            return
+        obs = self.session.game.observation(seat)
+        if index >= len(obs.hand):
+            return
+        value = obs.hand[index]
+        if obs.phase == "duel":
+            self.play(seat, Action.duel(value))
+        elif obs.phase == "defend":
+            self.play(seat, Action.defend(value))
+        else:
+            self.ui.selected ^= {index}
+            self.ui.hint = None
+            self.render()
+            focus(self.hand.cards()[index] if index < len(self.hand.cards()) else None)
+
+    def do_confirm(self, _arg) -> None:
+        seat = self.acting_seat()
+        if seat is None:
+            return
+        obs = self.session.game.observation(seat)
+        cards = sorted(obs.hand[i] for i in self.ui.selected if i < len(obs.hand))
+        if obs.phase == "replace":
+            self.play(seat, Action.replace(*cards))
+        elif obs.phase == "attack" and cards:
+            self.play(seat, Action.attack(*cards))
+
+    def do_clear(self, _arg) -> None:
+        self.ui.selected.clear()
+        self.render()
+        self.focus_play()
+
+    def do_sacrifice(self, _arg) -> None:
+        seat = self.acting_seat()
+        if seat is not None:
+            self.play(seat, Action.sacrifice())
+
+    def do_hint(self, _arg) -> None:
+        seat = self.acting_seat()
+        if seat is None:
+            self.message(t("hint.none"))
+            return
+        obs = self.session.game.observation(seat)
+        h = players.hint(obs, seed=len(self.session.game.history))
+        if h.key and has(h.key):
+            params = {k: cards_text(v) if isinstance(v, (tuple, list)) else v
+                      for k, v in h.params.items()}
+            reason = t(h.key, **params)
+            if "win" in params:
+                reason += " " + t("hint.win", win=params["win"])
+        else:
+            reason = h.reason
+        words = Words(self.session.mode, self.session.human)
+        self.message(t("hint.text", action=words.action(h.action, obs.hand), reason=reason))
+        self.ui.hint = h.action
+        if h.action.kind in (REPLACE, ATTACK):
+            self.ui.selected = _indices(obs.hand, h.action.cards)
+        self.render()
+
+    # -- between rounds, hot-seat -------------------------------------------------------------
+    def do_continue(self, _arg) -> None:
+        s = self.session
+        if not s.result_pending:
+            return
+        s.next_round()
+        self.ui.focus = 0
+        self.render()
+        self.motion.deal(by_id("draw-pile"))
+        self.advance(render=False)
+        self.focus_play()
+
+    def do_pass_show(self, arg: str) -> None:
+        self.dialogs.close("dlg-pass")
+        self.ui.viewer = int(arg)
+        self.ui.selected.clear()
+        self.ui.focus = 0
+        self.advance()
+        self.interacted = True
+        self.focus_play()
+
+    # -- games ----------------------------------------------------------------------------------
+    def do_rematch(self, _arg) -> None:
+        s = self.session
+        self.new_game(mode=s.mode, level=s.level, human=s.human, save=s.mode != MODE_WATCH)
+        self.focus_play()
+
+    def do_new(self, _arg) -> None:
+        s = self.session
+        self.dialogs.open_new(s.mode, s.level, s.human, self.prefs.pace)
+
+    def do_new_cancel(self, _arg) -> None:
+        self.dialogs.close("dlg-new")
+
+    def do_new_start(self, _arg) -> None:
+        chosen = self.dialogs.chosen()
+        seed = parse_seed(chosen["seed"])
+        self.dialogs.close("dlg-new")
+        mode = chosen["mode"]
+        self.prefs.update({"level": chosen["level"], "human": chosen["human"]})
+        if mode != MODE_WATCH:  # watching is a one-off, not the next visit's default
+            self.prefs.mode = mode
+        else:
+            self.set_pace(chosen["pace"])
+        self.save_prefs()
+        self.new_game(seed=seed, mode=mode, level=chosen["level"], human=chosen["human"],
+                      save=mode != MODE_WATCH)
+        if chosen["seed"] and seed is None:
+            self.message(t("seed.invalid", seed=chosen["seed"]), alert=True)
+        self.focus_play()
+
+    def do_resume_yes(self, _arg) -> None:
+        self.dialogs.close("dlg-resume")
+        saved, self.pending_resume = self.pending_resume, None
+        if saved is not None:
+            self.set_session(saved)
+        self.focus_play()
+
+    def do_resume_no(self, _arg) -> None:
+        self.dialogs.close("dlg-resume")
+        self.pending_resume = None
+        self.autosave()
+        self.focus_play()
+
+    # -- records --------------------------------------------------------------------------------
+    def do_export(self, _arg) -> None:
+        s = self.session
+        name = f"tacocat-{s.game.seed}-{len(s.game.history)}.json"
+        download(s.record_json(), name)
+        self.message(t("export.done", file=name))
+
+    def do_import(self, _arg) -> None:
+        node = by_id("import-file")
+        node.value = ""
+        node.click()
+
+    def on_import(self, _event) -> None:
+        files = by_id("import-file").files
+        if files.length:
+            self.spawn(self.import_file(files.item(0)))
+
+    async def import_file(self, file) -> None:
+        s = self.session
+        mode = s.mode if s.mode != MODE_WATCH else MODE_AI
+        try:
+            text = await read_text(file)
+            session = Session.from_record_text(text, mode=mode, level=s.level, human=s.human)
+        except (TacocatError, ValueError, TypeError, KeyError, AttributeError,
+                RecursionError, OverflowError, MemoryError) as exc:
+            detail = str(exc) if isinstance(exc, RecordError) else t("import.malformed")
+            self.message(t("import.error", error=sentence(detail)), alert=True)
+            return
+        self.set_session(session)
+        self.autosave()
+        self.message(t("import.ok", round=session.game.round, moves=len(session.game.history)))
+
+    # -- settings and the menu ------------------------------------------------------------------
+    def set_pace(self, pace: int) -> None:
+        self.prefs.update({"pace": pace})
+        self.motion.set_pace(self.prefs.pace)
+
+    def on_pace(self, _event) -> None:
+        self.set_pace(str(by_id("pace").value))
+        self.save_prefs()
+
+    def do_menu(self, _arg) -> None:
+        menu, toggle = by_id("menu"), by_id("btn-menu")
+        if menu.hasAttribute("data-open"):
+            self.close_menu()
+            return
+        menu.setAttribute("data-open", "")
+        toggle.setAttribute("aria-expanded", "true")
+        focus(query("#menu button, #menu select"))
+
+    def close_menu(self) -> None:
+        by_id("menu").removeAttribute("data-open")
+        by_id("btn-menu").setAttribute("aria-expanded", "false")
+
+    def do_rules(self, _arg) -> None:
+        rules = by_id("rules")
+        rules.open = True
+        summary = rules.querySelector("summary")
+        summary.scrollIntoView()
+        focus(summary)
+
+
+__all__ = ["MODE_HOTSEAT", "Commands"]

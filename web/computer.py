@@ -1,0 +1,65 @@
+"""Running a computer player in the page: its search is a generator that yields between
+slices of ≤ 20 ms, and this runner hands the browser the main thread after each slice,
+so the page keeps rendering and answering while the computer thinks.
+
+Decision times and slow slices are published on ``<html data-ai-times data-slow data-perf>``
+for the browser benchmark (bench/web_perf.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable
+
+from pyscript import document
+
+from tacocat import Action
+from tacocat.observation import Observation
+
+from .dom import now_ms
+
+SLOW_SLICE_S = 0.05
+
+
+class Runner:
+    def __init__(self) -> None:
+        self.times: dict[str, list[float]] = {}
+        self.slow: list[list] = []
+        self.perf = {"slice": 0.0, "render": 0.0, "apply": 0.0}
+
+    async def decide(self, player, obs: Observation, level: str,
+                     alive: Callable[[], bool]) -> Action | None:
+        """The player's action, computed in slices; ``None`` if ``alive()`` turned false
+        (a new game started meanwhile)."""
+        started = time.perf_counter()
+        gen = player.think(obs)
+        while True:
+            t0 = time.perf_counter()
+            try:
+                next(gen)
+            except StopIteration as stop:
+                action = stop.value
+                break
+            finally:
+                self.note("slice", time.perf_counter() - t0)
+            await asyncio.sleep(0)
+            if not alive():
+                gen.close()
+                return None
+        self.times.setdefault(level, []).append(round((time.perf_counter() - started) * 1000, 2))
+        self.publish()
+        return action
+
+    def note(self, what: str, seconds: float) -> None:
+        """Remember the longest ``what`` ("slice", "render", "apply") and slow slices."""
+        self.perf[what] = max(self.perf[what], seconds)
+        if (what == "slice" and seconds > SLOW_SLICE_S) or (what == "render" and seconds > 0.03):
+            self.slow.append([round(now_ms()), what, round(seconds * 1000)])
+
+    def publish(self) -> None:
+        root = document.documentElement
+        root.dataset.aiTimes = json.dumps(self.times)
+        root.dataset.slow = json.dumps(self.slow[-50:])
+        root.dataset.perf = json.dumps({k: round(v * 1000, 1) for k, v in self.perf.items()})

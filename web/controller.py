@@ -1,0 +1,390 @@
+"""The page's controller: input becomes engine actions, engine events become renders and
+animations. It owns the session and the page state (:class:`web.screen.Ui`); the views
+only draw what they are handed, and the engine alone decides what is legal.
+
+    click / key ─▶ Controller.do_* ─▶ Session.apply ─▶ events ─▶ log + table model
+                                                          │
+            Motion.play (FLIP) ◀─ views.render(Screen) ◀──┘ ─▶ live region, next turn
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+from pyscript import document, window
+
+from tacocat import YAY, Action, IllegalActionError
+from tacocat.actions import ATTACK, DEFEND, DUEL, SACRIFICE
+
+from . import keys, players, shell, storage
+from .commands import Commands
+from .computer import Runner
+from .dom import active_element, by_id, focus, on, py, query, query_all
+from .i18n import has, set_language, t
+from .motion import Motion
+from .prefs import Prefs, parse_seed
+from .screen import Screen, Ui
+from .session import MODE_AI, MODE_HOTSEAT, MODE_WATCH, Session
+from .text import Words, sentence
+from .views.board import BoardView
+from .views.dialogs import Dialogs, fill_paces
+from .views.hand import HandView
+from .views.log import LogView
+from .views.opponent import OpponentView
+from .views.result import ResultView
+from .views.table import TableView
+from .views.tracker import TrackerView
+
+WATCH_PAUSE_MS = 1500  # a round result stays this long when the computer plays itself
+
+
+class Controller(Commands):
+    def __init__(self) -> None:
+        self.params = shell.params()
+        set_language(shell.language())
+        self.embedded = shell.is_embedded()
+        # an embedded game keeps its own save, so it never overwrites the main site's
+        self.save_key = storage.SAVE_KEY + (".embed" if self.embedded else "")
+        self.notices: list[str] = []
+        prefs, bad = storage.read(storage.PREFS_KEY, Prefs.from_text)
+        if bad:
+            self.notices.append(t("storage.corrupt.prefs"))
+        self.prefs = prefs or Prefs()
+        self.prefs.update(self.params)  # ?pace= ?level= ?mode= for this visit only
+        self.session: Session | None = None
+        self.ui = Ui()
+        self.board, self.opponent, self.table = BoardView(), OpponentView(), TableView()
+        self.hand, self.result, self.log = HandView(), ResultView(), LogView()
+        self.tracker = TrackerView()
+        self.views = (self.board, self.opponent, self.table, self.hand, self.result, self.log,
+                      self.tracker)
+        self.dialogs = Dialogs(players.LEVELS)
+        self.motion = Motion()
+        self.motion.set_pace(self.prefs.pace)
+        self.runner = Runner()
+        self.ai: dict[int, object] = {}
+        self.token = 0
+        self.tasks: set = set()
+        self.pending_resume: Session | None = None
+        self.storage_ok = True
+        self.interacted = False
+
+    # -- start-up ---------------------------------------------------------------------------
+    def start(self) -> None:
+        self.apply_static_text()
+        fill_paces(by_id("pace"), self.prefs.pace)
+        self.bind()
+        saved, bad = (None, False) if self.params.get("fresh") else \
+            storage.read(self.save_key, Session.from_save_text)
+        if bad:
+            self.notices.append(t("storage.corrupt.save"))
+        if saved is not None and not saved.game.is_terminal():
+            self.pending_resume = saved  # before the new game can autosave over it
+        seed = parse_seed(self.params.get("seed"))
+        p = self.prefs
+        self.new_game(seed=seed, scenario=self.params.get("scenario"), mode=p.mode,
+                      level=p.level, human=p.human, save=False)
+        if self.params.get("seed") and seed is None:
+            self.notices.append(t("seed.invalid", seed=self.params["seed"]))
+        if self.notices:
+            self.message(" ".join(self.notices), alert=True)
+        for node in query_all("[data-needs-python]"):
+            node.removeAttribute("disabled")
+        by_id("loading").hidden = True
+        document.body.classList.remove("booting")
+        if self.pending_resume is not None:
+            game = self.pending_resume.game
+            self.dialogs.offer_resume(game.round, len(game.history))
+        shell.init(on_language_change=self.relabel)
+        root = document.documentElement
+        root.dataset.readyMs = str(round(window.performance.now()))
+        root.dataset.ready = "1"
+
+    def apply_static_text(self) -> None:
+        document.documentElement.lang = t("lang.code") if has("lang.code") else "en"
+        for node in query_all("[data-i18n]"):
+            node.textContent = t(node.getAttribute("data-i18n"))
+        for attr in ("aria-label", "title", "placeholder"):
+            for node in query_all(f"[data-i18n-{attr}]"):
+                node.setAttribute(attr, t(node.getAttribute(f"data-i18n-{attr}")))
+        keys.render_help()
+
+    def relabel(self, _code: str | None = None) -> None:
+        """Re-render every string after the language changed."""
+        self.apply_static_text()
+        fill_paces(by_id("pace"), self.prefs.pace)
+        self.log.reset()
+        self.render()
+
+    def bind(self) -> None:
+        on(document, "click", self.on_click)
+        on(document, "keydown", self.on_key)
+        on(document, "pointerdown", self.on_pointer)
+        on(by_id("pace"), "change", self.on_pace)
+        on(by_id("import-file"), "change", self.on_import)
+
+    # -- games -----------------------------------------------------------------------------
+    def new_game(self, seed: int | None = None, scenario: str | None = None,
+                 mode: str = MODE_AI, level: str = "easy", human: int = YAY,
+                 save: bool = True) -> None:
+        if seed is None:
+            seed = random.randrange(1, 1_000_000)
+        self.set_session(Session.new(seed, mode, level, human, scenario))
+        if save:
+            self.autosave()
+
+    def set_session(self, session: Session) -> None:
+        self.token += 1
+        self.motion.finish_all()
+        self.session = session
+        self.ai = {seat: players.make(session.level, seed=session.game.seed * 2 + seat + 1)
+                   for seat in (YAY, 1 - YAY) if session.is_computer(seat)}
+        self.ui = Ui(viewer=self.first_viewer())
+        self.log.reset()
+        self.dialogs.close_all()
+        self.message("")
+        self.advance()
+
+    def first_viewer(self) -> int | None:
+        s = self.session
+        if s.mode == MODE_AI:
+            return s.human
+        if s.mode == MODE_WATCH:
+            return None
+        owing = [p for p in s.game.to_act() if s.owes(p)]
+        return owing[0] if owing else YAY
+
+    def alive(self, token: int):
+        return lambda: token == self.token
+
+    def spawn(self, coro) -> None:
+        """Run ``coro`` as a task; a failure is reported, never silently dropped."""
+        task = asyncio.ensure_future(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self._task_done)
+
+    def _task_done(self, task) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            exc = task.exception()
+            window.console.error("tacocat:", repr(exc))
+            self.message(t("error.internal", error=sentence(str(exc) or type(exc).__name__)),
+                         alert=True)
+
+    # -- the flow of play -----------------------------------------------------------------------
+    def render(self) -> None:
+        t0 = time.perf_counter()
+        had_focus = active_element()
+        screen = Screen.build(self.session, self.ui)
+        for view in self.views:
+            view.render(screen)
+        hint = by_id("btn-hint")
+        hint.setAttribute("aria-disabled", "false" if screen.acting else "true")
+        if had_focus is not None and not had_focus.isConnected:
+            self.focus_play()
+        self.runner.note("render", time.perf_counter() - t0)
+
+    def advance(self, render: bool = True) -> None:
+        """Render, then start whatever comes next: a computer move, a pass screen."""
+        s = self.session
+        game = s.game
+        if render:
+            self.render()
+        if s.result_pending or game.is_terminal():
+            if s.mode == MODE_WATCH and s.result_pending and not game.is_terminal():
+                self.spawn(self.watch_next(self.token))
+            return
+        for seat in game.to_act():
+            if s.is_computer(seat) and s.owes(seat) and seat not in self.ui.busy:
+                self.ui.busy.add(seat)
+                self.spawn(self.computer_turn(seat, self.token))
+        if s.mode == MODE_HOTSEAT:
+            owing = [p for p in game.to_act() if s.owes(p)]
+            if owing and self.ui.viewer not in owing:
+                self.ui.viewer = None
+                self.render()
+                self.dialogs.ask_pass(owing[0])
+
+    async def watch_next(self, token: int) -> None:
+        await asyncio.sleep(max(WATCH_PAUSE_MS, 2 * self.prefs.pace) / 1000)
+        if token == self.token and self.session.result_pending:
+            self.do_continue(None)
+
+    async def computer_turn(self, seat: int, token: int) -> None:
+        s, ui = self.session, self.ui
+        alive = self.alive(token)
+        try:
+            pace = self.prefs.pace
+            sealed = len(s.game.to_act()) > 1
+            if pace and not sealed:
+                ui.thinking = seat
+                self.opponent.render(Screen.build(s, ui))
+                await asyncio.sleep(pace * 0.6 / 1000)
+            else:
+                await asyncio.sleep(0)
+            if not alive():
+                return
+            action = await self.runner.decide(self.ai[seat], s.game.observation(seat),
+                                              s.level, alive)
+            if action is None or not alive():
+                return
+            lift = self.lifted(seat, action)
+            if pace and lift is not None and self.motion.on:
+                ui.thinking = None
+                ui.lifted = lift
+                self.opponent.render(Screen.build(s, ui))
+                await asyncio.sleep(pace * 0.4 / 1000)
+                if not alive():
+                    return
+            await asyncio.sleep(0)  # apply + render in a task of their own
+        finally:
+            if alive():
+                ui.busy.discard(seat)
+                ui.thinking = None
+        if alive():
+            self.play(seat, action)
+
+    def lifted(self, seat: int, action: Action) -> tuple[int, tuple[int, ...], bool] | None:
+        """The cards the computer is about to put on the table, for a moment in view."""
+        if action.kind in (ATTACK, DEFEND):
+            return seat, action.cards, True
+        if action.kind == SACRIFICE:  # its lowest card, revealed by the move itself
+            return seat, (self.session.game.hands[seat][0],), True
+        if action.kind == DUEL:
+            return seat, action.cards, False
+        return None
+
+    def play(self, seat: int, action: Action) -> None:
+        s, ui = self.session, self.ui
+        t0 = time.perf_counter()
+        self.motion.finish_all()
+        before = self.motion.snapshot(s.game.cat)
+        logged = len(s.log)
+        try:
+            s.apply(seat, action)
+        except IllegalActionError as exc:
+            ui.lifted = None
+            self.message(sentence(str(exc)))
+            self.render()
+            return
+        ui.selected.clear()
+        ui.hint = None
+        ui.lifted = None
+        if not s.is_computer(seat):  # a message stays until the player it addresses acts
+            self.message("")
+        self.autosave()
+        self.render()
+        game = s.game
+        took = self.motion.play(before, Screen.build(s, ui).me, game.cat,
+                                [self.board.cell(i - 1) for i in range(len(game.tiles) + 2)],
+                                [i for i, c in enumerate(game.tiles) if c])
+        self.report(s.log[logged:], took)
+        self.runner.note("apply", time.perf_counter() - t0)
+        self.advance(render=False)
+
+    def report(self, entries: list, delay_ms: float) -> None:
+        """Announce what the other side did (and a round result once it is in view)."""
+        s = self.session
+        words = Words(s.mode, s.human)
+        own = [e for e in entries if s.mode == MODE_AI and e.seat == s.human
+               and e.key != "log.drew"]
+        text = " ".join(words.entry(e) for e in entries if e not in own)
+        if s.result_pending or s.game.is_terminal():
+            self.spawn(self.reveal_result(text, delay_ms, self.token))
+        else:
+            self.announce(text)
+
+    async def reveal_result(self, text: str, delay_ms: float, token: int) -> None:
+        if delay_ms:
+            await asyncio.sleep(delay_ms / 1000)
+        if token != self.token:
+            return
+        self.announce(text)
+        if self.interacted and (active_element() is None
+                                or py(active_element().closest("#me")) is not None):
+            focus(by_id("btn-continue") or by_id("btn-rematch"))
+
+    # -- focus, messages -----------------------------------------------------------------------
+    def focus_play(self) -> None:
+        """Put focus where the player acts: the hand's current card, else the actions."""
+        if not self.interacted or self.dialogs.any_open():
+            return
+        cards = self.hand.cards()
+        if cards:
+            focus(cards[min(self.ui.focus, len(cards) - 1)])
+            return
+        focus(query("#result button") or query("#actions button"))
+
+    def message(self, text: str, alert: bool = False) -> None:
+        node = by_id("message")
+        node.textContent = text
+        node.hidden = not text
+        node.classList.toggle("alert", alert)
+
+    def announce(self, text: str) -> None:
+        if text:
+            by_id("announce").textContent = text
+
+    def autosave(self) -> None:
+        s = self.session
+        # While "resume your game?" is open, the saved game is the one on offer: keep it.
+        if s is None or s.mode == MODE_WATCH or self.pending_resume is not None:
+            return
+        ok = storage.write(self.save_key, None if s.game.is_terminal() else s.save_text())
+        if not ok and self.storage_ok:
+            self.storage_ok = False
+            self.message(t("storage.unavailable"))
+
+    def save_prefs(self) -> None:
+        storage.write(storage.PREFS_KEY, self.prefs.to_text())
+
+    # -- input --------------------------------------------------------------------------------
+    def on_pointer(self, _event) -> None:
+        self.interacted = True
+
+    def on_click(self, event) -> None:
+        target = py(event.target.closest("[data-act]")) if hasattr(event.target, "closest") \
+            else None
+        inside_menu = hasattr(event.target, "closest") and \
+            py(event.target.closest("#menu")) is not None
+        if by_id("menu").hasAttribute("data-open") and (
+                (target is not None and target.id != "btn-menu") or
+                (target is None and not inside_menu)):
+            self.close_menu()
+        if target is None:
+            return
+        act = str(target.getAttribute("data-act"))
+        arg = py(target.getAttribute("data-arg"))
+        if target.getAttribute("aria-disabled") == "true":
+            reason = py(target.getAttribute("title"))
+            if reason:
+                self.message(reason)
+            return
+        handler = getattr(self, f"do_{act.replace('-', '_')}", None)
+        if handler is not None:
+            handler(arg)
+
+    def on_key(self, event) -> None:
+        self.interacted = True
+        if event.ctrlKey or event.metaKey or event.altKey or keys.typing(event.target):
+            return
+        key = str(event.key)
+        if key == "Escape" and by_id("menu").hasAttribute("data-open"):
+            self.close_menu()
+            focus(by_id("btn-menu"))
+            return
+        if self.dialogs.any_open():
+            return
+        if hasattr(event.target, "closest") and py(event.target.closest("#hand")) is not None:
+            moved = keys.move_in_hand(self.hand.cards(), self.ui.focus, key)
+            if moved is not None:
+                self.ui.focus = moved
+                event.preventDefault()
+                return
+        button = keys.LETTERS.get(key.lower()) if len(key) == 1 else None
+        node = by_id(button) if button else None
+        if node is not None and node.isConnected:
+            event.preventDefault()
+            node.click()

@@ -59,6 +59,17 @@ class Commands:
             self.render()
             focus(self.hand.cards()[index] if index < len(self.hand.cards()) else None)
 
+    def play_focused(self) -> bool:
+        """Enter on a card while attacking: attack with it alone, or with the selection.
+        (In the other steps Enter is the card's own click: play it, or select it.)"""
+        seat = self.acting_seat()
+        if seat is None or self.session.game.phase != "attack":
+            return False
+        if not self.ui.selected:
+            self.ui.selected = {self.ui.focus}
+        self.do_confirm(None)
+        return True
+
     def do_confirm(self, _arg) -> None:
         seat = self.acting_seat()
         if seat is None:

@@ -377,12 +377,19 @@ class Controller(Commands):
             return
         if self.dialogs.any_open():
             return
-        if hasattr(event.target, "closest") and py(event.target.closest("#hand")) is not None:
-            moved = keys.move_in_hand(self.hand.cards(), self.ui.focus, key)
+        in_hand = hasattr(event.target, "closest") and py(event.target.closest("#hand")) \
+            is not None
+        if in_hand or (active_element() is None and key in keys.MOVES):
+            moved = keys.move_in_hand(self.hand.cards(), self.ui.focus if in_hand else
+                                      self.ui.focus + (key in keys.PREV) - (key in keys.NEXT),
+                                      key)
             if moved is not None:
                 self.ui.focus = moved
                 event.preventDefault()
                 return
+        if in_hand and key == "Enter" and self.play_focused():
+            event.preventDefault()
+            return
         button = keys.LETTERS.get(key.lower()) if len(key) == 1 else None
         node = by_id(button) if button else None
         if node is not None and node.isConnected:

@@ -10,7 +10,8 @@ from .i18n import t
 # (key shown, catalog key of what it does, the button it presses or None)
 SHORTCUTS: tuple[tuple[str, str, str | None], ...] = (
     ("← →", "keys.move", None),
-    ("Space / Enter", "keys.pick", None),
+    ("Space", "keys.select", None),
+    ("Enter", "keys.play", None),
     ("C", "keys.confirm", "act-confirm"),
     ("S", "keys.sacrifice", "act-sacrifice"),
     ("H", "keys.hint", "btn-hint"),
@@ -20,6 +21,7 @@ SHORTCUTS: tuple[tuple[str, str, str | None], ...] = (
 LETTERS = {key.lower(): button for key, _, button in SHORTCUTS if len(key) == 1 and button}
 PREV = ("ArrowLeft", "ArrowUp")
 NEXT = ("ArrowRight", "ArrowDown")
+MOVES = (*PREV, *NEXT, "Home", "End")
 
 
 def render_help() -> None:

@@ -34,6 +34,15 @@ SCENARIOS: dict[str, dict[str, Any]] = {
                  "cat": 2, "tiles": [3]},
     "final": {"yay": [2, 9], "wow": [3, 10], "phase": "attack", "attacker": YAY,
               "cat": 0, "tiles": [1]},
+    # the largest hands, with the longest card names: layout checks at every screen size
+    "big-replace": {"yay": [1, 2, 3, 5, 7, 8, 9, 11, 12], "wow": [1, 2, 3, 4, 6, 8, 10, 11, 12],
+                    "phase": "replace", "cat": 2},
+    "big-duel": {"yay": [1, 2, 3, 5, 7, 8, 9, 12], "wow": [2, 3, 4, 6, 8, 10, 11, 12],
+                 "phase": "duel", "cat": 2},
+    "big-attack": {"yay": [1, 2, 3, 5, 7, 8, 9, 12], "wow": [2, 3, 4, 6, 8, 10, 11, 12],
+                   "phase": "attack", "attacker": YAY, "cat": 2},
+    "big-defend": {"yay": [1, 2, 3, 5, 7, 8, 9, 12], "wow": [2, 3, 8, 10, 11], "phase": "defend",
+                   "attacker": WOW, "attack": [4, 5, 6], "cat": 2},
 }
 
 
@@ -96,15 +105,18 @@ class Session:
 
     @classmethod
     def from_record(cls, record: GameRecord, mode: str = MODE_AI, level: str = "easy",
-                    human: int = YAY) -> Session:
-        """Replay ``record`` move by move (so the log is rebuilt); raises RecordError."""
+                    human: int = YAY, result_pending: bool = False) -> Session:
+        """Replay ``record`` move by move (so the log is rebuilt); raises RecordError.
+        ``result_pending``: the last round's result is still on the table (a save made
+        while it was shown); otherwise the game goes on (or shows its end)."""
         n_spaces = len(record.ruleset.spaces)
         if n_spaces != len(LETTERS):
             raise RecordError(f"this page plays the {len(LETTERS)}-space board; the record's "
                               f"ruleset has {n_spaces} spaces")
         session = cls(record.start(), mode, level, human)
         record.replay_onto(session.apply)
-        session.next_round()  # a restored game goes on (or shows its end)
+        if not (result_pending and session.result_pending):
+            session.next_round()
         return session
 
     @classmethod
@@ -117,6 +129,7 @@ class Session:
     def save_text(self) -> str:
         return json.dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION, "mode": self.mode,
                            "level": self.level, "human": self.human,
+                           "result_pending": self.result_pending,
                            "record": GameRecord.of(self.game).to_dict()})
 
     @classmethod
@@ -127,11 +140,15 @@ class Session:
             raise RecordError(f"the saved game is not valid JSON: {exc}") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise RecordError("not a saved Tacocat game")
+        version = data.get("version")
+        if type(version) is not int or version != SAVE_VERSION:
+            raise RecordError(f"the game was saved by another version of the page ({version!r})")
         mode = data.get("mode") if data.get("mode") in MODES else MODE_AI
         level = data.get("level") if data.get("level") in LEVELS else LEVELS[0]
         human = data.get("human") if type(data.get("human")) is int and \
             data.get("human") in (YAY, WOW) else YAY
-        return cls.from_record(GameRecord.from_dict(data.get("record")), mode, level, human)
+        return cls.from_record(GameRecord.from_dict(data.get("record")), mode, level, human,
+                               data.get("result_pending") is True)
 
     # -- seats ------------------------------------------------------------------------------
     def is_computer(self, seat: int) -> bool:

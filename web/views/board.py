@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tacocat import SEATS, WOW, YAY
 
-from ..dom import by_id
+from ..dom import by_id, clear, el
 from ..i18n import t
 from ..screen import Screen
 from ..session import space_letter
@@ -54,12 +54,12 @@ class BoardView:
             where = t("board.cat.goal", seat=t(f"seat.{SEATS[YAY if game.cat < 0 else WOW]}"))
         self.cat.setAttribute("aria-label", where)
         self.cat.setAttribute("title", where)
+        clear(self.info)
         if s.result is not None:
-            self.info.textContent = t("banner.round", round=s.result["round"])
+            self.info.append(t("banner.round", round=s.result["round"]))
         elif game.is_terminal():
-            self.info.textContent = t("info.round", round=game.round)
-        else:
-            self.info.textContent = " · ".join([
-                t("info.round", round=game.round),
-                t("info.space", n=game.hand_size, arrow=arrow_words(game.arrow)),
-            ])
+            self.info.append(t("info.round", round=game.round))
+        else:  # the space's facts are on the board too; narrow screens show only the round
+            self.info.append(t("info.round", round=game.round))
+            self.info.append(el("span", "ri-space", " · " + t(
+                "info.space", n=game.hand_size, arrow=arrow_words(game.arrow))))

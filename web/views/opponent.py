@@ -26,7 +26,7 @@ class OpponentView:
         _, n = s.hand_sizes()
         box.append(el("span", "opp-count", t("opponent.cards", n=n)))
         status = ""
-        if not s.over and s.result is None:
+        if not s.over and s.result is None and ui.lifted is None:
             if ui.thinking == opp or (opp in ui.busy and not session.owes(s.me)):
                 status = t("opponent.thinking")
             elif game.pending[opp] is not None:

@@ -69,6 +69,8 @@ def _check(page, base_url, wait_ready, lang: str) -> list[str]:
     problems = []
     page.goto(f"{base_url}index.html?fresh=1&pace=0&level=easy&lang={lang}")
     wait_ready(page)  # the New game dialog and the menu have controls too
+    if page.locator("#btn-menu").is_visible():
+        page.click("#btn-menu")
     page.click("#btn-new")
     problems += [f"new game: {p}" for p in page.evaluate(MEASURE)["problems"]
                  if "touch target" in p]

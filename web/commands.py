@@ -1,5 +1,6 @@
-"""What each button does (``data-act="name"`` → ``do_name``): choosing cards, confirming,
-the round result, hot-seat hand-over, new game, resume, hint, import/export, the menu.
+"""What each button and key does (``data-act="name"`` → ``do_name``): choosing cards,
+confirming, take back, the round result, hot-seat hand-over, new game, resume, hint,
+import/export, the menu — and the click and key handlers that dispatch to them.
 
 A mixin of :class:`web.controller.Controller`, which provides the session, the page state
 and the flow (``play``, ``advance``, ``render``); kept apart so each file stays small.
@@ -10,12 +11,13 @@ from __future__ import annotations
 from tacocat import Action, RecordError, TacocatError
 from tacocat.actions import ATTACK, REPLACE
 
-from . import players
-from .dom import by_id, focus, query
+from . import keys, players
+from .dom import active_element, by_id, focus, py, query
 from .i18n import has, t
 from .prefs import parse_seed
 from .records import download, read_text
-from .session import MODE_AI, MODE_HOTSEAT, MODE_WATCH, Session
+from .session import MODE_AI, MODE_WATCH, Session
+from .takeback import takeback, taken_back
 from .text import Words, cards_text, sentence
 
 
@@ -112,6 +114,32 @@ class Commands:
         if h.action.kind in (REPLACE, ATTACK):
             self.ui.selected = _indices(obs.hand, h.action.cards)
         self.render()
+
+    def do_takeback(self, _arg) -> None:
+        s = self.session
+        if s.mode != MODE_AI:
+            return
+        moves, reason = takeback(s, s.human)
+        if not moves:
+            self.message(t(reason))
+            return
+        self.set_session(taken_back(s, moves))
+        self.autosave()
+        self.message(t("takeback.done"))
+        self.announce(t("takeback.done"))
+        self.focus_play()
+
+    def do_pass_takeback(self, _arg) -> None:
+        """On the pass screen the other player agrees: the last move goes, and the device
+        goes back to the player who made it."""
+        s = self.session
+        mover = s.game.history[-1][0] if s.game.history else None
+        moves = takeback(s, mover).moves if mover is not None else 0
+        self.dialogs.close("dlg-pass")
+        if moves:
+            self.set_session(taken_back(s, moves), hand_over=True)
+            self.autosave()
+            self.message(t("takeback.done"))
 
     # -- between rounds, hot-seat -------------------------------------------------------------
     def do_continue(self, _arg) -> None:
@@ -238,5 +266,61 @@ class Commands:
         summary.scrollIntoView()
         focus(summary)
 
+    # -- input: clicks and keys -----------------------------------------------------------------
+    def on_pointer(self, _event) -> None:
+        self.interacted = True
 
-__all__ = ["MODE_HOTSEAT", "Commands"]
+    def on_click(self, event) -> None:
+        target = py(event.target.closest("[data-act]")) if hasattr(event.target, "closest") \
+            else None
+        inside_menu = hasattr(event.target, "closest") and \
+            py(event.target.closest("#menu")) is not None
+        if by_id("menu").hasAttribute("data-open") and (
+                (target is not None and target.id != "btn-menu") or
+                (target is None and not inside_menu)):
+            self.close_menu()
+        if target is None:
+            return
+        act = str(target.getAttribute("data-act"))
+        arg = py(target.getAttribute("data-arg"))
+        if target.getAttribute("aria-disabled") == "true":
+            reason = py(target.getAttribute("title"))
+            if reason:
+                self.message(reason)
+            return
+        handler = getattr(self, f"do_{act.replace('-', '_')}", None)
+        if handler is not None:
+            handler(arg)
+
+    def on_key(self, event) -> None:
+        self.interacted = True
+        if event.ctrlKey or event.metaKey or event.altKey or keys.typing(event.target):
+            return
+        key = str(event.key)
+        if key == "Escape" and by_id("menu").hasAttribute("data-open"):
+            self.close_menu()
+            focus(by_id("btn-menu"))
+            return
+        if self.dialogs.any_open():
+            return
+        in_hand = hasattr(event.target, "closest") and py(event.target.closest("#hand")) \
+            is not None
+        if in_hand or (active_element() is None and key in keys.MOVES):
+            moved = keys.move_in_hand(self.hand.cards(), self.ui.focus if in_hand else
+                                      self.ui.focus + (key in keys.PREV) - (key in keys.NEXT),
+                                      key)
+            if moved is not None:
+                self.ui.focus = moved
+                event.preventDefault()
+                return
+        if in_hand and key == "Enter" and self.play_focused():
+            event.preventDefault()
+            return
+        button = keys.LETTERS.get(key.lower()) if len(key) == 1 else None
+        node = by_id(button) if button else None
+        if node is not None and node.isConnected:
+            event.preventDefault()
+            node.click()
+
+
+__all__ = ["Commands"]

@@ -21,12 +21,13 @@ from tacocat.actions import ATTACK, DEFEND, DUEL, SACRIFICE
 from . import keys, players, shell, storage
 from .commands import Commands
 from .computer import Runner
-from .dom import active_element, by_id, focus, on, py, query, query_all
+from .dom import active_element, by_id, focus, on, py, query, query_all, set_attr
 from .i18n import has, set_language, t
 from .motion import Motion
 from .prefs import Prefs, parse_seed
 from .screen import Screen, Ui
 from .session import MODE_AI, MODE_HOTSEAT, MODE_WATCH, Session
+from .takeback import takeback
 from .text import Words, sentence
 from .views.board import BoardView
 from .views.dialogs import Dialogs, fill_paces
@@ -135,13 +136,15 @@ class Controller(Commands):
         if save:
             self.autosave()
 
-    def set_session(self, session: Session) -> None:
+    def set_session(self, session: Session, hand_over: bool = False) -> None:
+        """Show ``session`` from now on; ``hand_over``: hide the hands until the device has
+        been passed (a hot-seat take-back)."""
         self.token += 1
         self.motion.finish_all()
         self.session = session
         self.ai = {seat: players.make(session.level, seed=session.game.seed * 2 + seat + 1)
                    for seat in (YAY, 1 - YAY) if session.is_computer(seat)}
-        self.ui = Ui(viewer=self.first_viewer())
+        self.ui = Ui(viewer=None if hand_over else self.first_viewer())
         self.log.reset()
         self.dialogs.close_all()
         self.message("")
@@ -180,11 +183,23 @@ class Controller(Commands):
         screen = Screen.build(self.session, self.ui)
         for view in self.views:
             view.render(screen)
-        hint = by_id("btn-hint")
-        hint.setAttribute("aria-disabled", "false" if screen.acting else "true")
+        by_id("btn-hint").setAttribute("aria-disabled", "false" if screen.acting else "true")
+        self.render_takeback()
         if had_focus is not None and not had_focus.isConnected:
             self.focus_play()
         self.runner.note("render", time.perf_counter() - t0)
+
+    def render_takeback(self) -> None:
+        """The Take back button: enabled, or disabled with the reason (the policy's)."""
+        s = self.session
+        if s.mode == MODE_AI:
+            reason = takeback(s, s.human).reason
+        else:
+            reason = "takeback.hotseat" if s.mode == MODE_HOTSEAT else "takeback.watch"
+        button = by_id("btn-takeback")
+        button.setAttribute("aria-disabled", "true" if reason else "false")
+        for attr in ("title", "aria-description"):
+            set_attr(button, attr, t(reason) if reason else None)
 
     def advance(self, render: bool = True) -> None:
         """Render, then start whatever comes next: a computer move, a pass screen."""
@@ -205,7 +220,10 @@ class Controller(Commands):
             if owing and self.ui.viewer not in owing:
                 self.ui.viewer = None
                 self.render()
-                self.dialogs.ask_pass(owing[0])
+                mover = game.history[-1][0] if game.history else None
+                undo = mover if mover is not None and mover != owing[0] and \
+                    takeback(s, mover).moves else None
+                self.dialogs.ask_pass(owing[0], undo)
 
     async def watch_next(self, token: int) -> None:
         await asyncio.sleep(max(WATCH_PAUSE_MS, 2 * self.prefs.pace) / 1000)
@@ -339,59 +357,3 @@ class Controller(Commands):
 
     def save_prefs(self) -> None:
         storage.write(storage.PREFS_KEY, self.prefs.to_text())
-
-    # -- input --------------------------------------------------------------------------------
-    def on_pointer(self, _event) -> None:
-        self.interacted = True
-
-    def on_click(self, event) -> None:
-        target = py(event.target.closest("[data-act]")) if hasattr(event.target, "closest") \
-            else None
-        inside_menu = hasattr(event.target, "closest") and \
-            py(event.target.closest("#menu")) is not None
-        if by_id("menu").hasAttribute("data-open") and (
-                (target is not None and target.id != "btn-menu") or
-                (target is None and not inside_menu)):
-            self.close_menu()
-        if target is None:
-            return
-        act = str(target.getAttribute("data-act"))
-        arg = py(target.getAttribute("data-arg"))
-        if target.getAttribute("aria-disabled") == "true":
-            reason = py(target.getAttribute("title"))
-            if reason:
-                self.message(reason)
-            return
-        handler = getattr(self, f"do_{act.replace('-', '_')}", None)
-        if handler is not None:
-            handler(arg)
-
-    def on_key(self, event) -> None:
-        self.interacted = True
-        if event.ctrlKey or event.metaKey or event.altKey or keys.typing(event.target):
-            return
-        key = str(event.key)
-        if key == "Escape" and by_id("menu").hasAttribute("data-open"):
-            self.close_menu()
-            focus(by_id("btn-menu"))
-            return
-        if self.dialogs.any_open():
-            return
-        in_hand = hasattr(event.target, "closest") and py(event.target.closest("#hand")) \
-            is not None
-        if in_hand or (active_element() is None and key in keys.MOVES):
-            moved = keys.move_in_hand(self.hand.cards(), self.ui.focus if in_hand else
-                                      self.ui.focus + (key in keys.PREV) - (key in keys.NEXT),
-                                      key)
-            if moved is not None:
-                self.ui.focus = moved
-                event.preventDefault()
-                return
-        if in_hand and key == "Enter" and self.play_focused():
-            event.preventDefault()
-            return
-        button = keys.LETTERS.get(key.lower()) if len(key) == 1 else None
-        node = by_id(button) if button else None
-        if node is not None and node.isConnected:
-            event.preventDefault()
-            node.click()

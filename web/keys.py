@@ -15,6 +15,7 @@ SHORTCUTS: tuple[tuple[str, str, str | None], ...] = (
     ("C", "keys.confirm", "act-confirm"),
     ("S", "keys.sacrifice", "act-sacrifice"),
     ("H", "keys.hint", "btn-hint"),
+    ("U", "keys.takeback", "btn-takeback"),
     ("N", "keys.new", "btn-new"),
     ("Enter", "keys.continue", "btn-continue"),
 )

@@ -84,7 +84,7 @@ class Session:
         self.log: list[Entry] = []
         self.table: dict[str, Any] = {}
         self.drawn: dict[int, tuple[int, ...]] = {}  # cards each seat drew this round
-        self.last_events: list = []
+        self.move_events: list[list] = []  # the events each move of the history caused
         self.result: dict[str, Any] | None = None  # the latest round result
         self.result_pending = False  # ... still on the table: the next round waits for it
         self.record_events(game.initial_events)
@@ -115,7 +115,7 @@ class Session:
                               f"ruleset has {n_spaces} spaces")
         session = cls(record.start(), mode, level, human)
         record.replay_onto(session.apply)
-        if not (result_pending and session.result_pending):
+        if session.result_pending and not result_pending:
             session.next_round()
         return session
 
@@ -172,6 +172,7 @@ class Session:
         """Apply a move (an illegal one raises and changes nothing); a move that ends a
         round leaves its result pending until :meth:`next_round` (the page waits)."""
         events = self.game.apply(seat, action)
+        self.move_events.append(events)
         self.record_events(events)
         result = self.round_result(events)
         if result is not None:
@@ -187,7 +188,6 @@ class Session:
 
     def record_events(self, events: list) -> None:
         viewer = self.log_viewer()
-        self.last_events = list(events)
         for event in events:
             self._note(event.visible_to(viewer), viewer)
 

@@ -47,13 +47,19 @@ class Dialogs:
     def any_open() -> bool:
         return bool(query_all("dialog[open]"))
 
-    def ask_pass(self, seat: int) -> None:
+    def ask_pass(self, seat: int, takeback_for: int | None = None) -> None:
+        """Hand the device to ``seat``; ``takeback_for``: the player who just moved may
+        take that move back if ``seat`` agrees."""
         name = t(f"seat.{SEATS[seat]}")
         by_id("pass-title").textContent = t("pass.title", seat=name)
         by_id("pass-body").textContent = t("pass.body", seat=name)
         button = by_id("pass-show")
         button.textContent = t("pass.show", seat=name)
         button.dataset.arg = str(seat)
+        undo = by_id("pass-takeback")
+        undo.hidden = takeback_for is None
+        if takeback_for is not None:
+            undo.textContent = t("pass.takeback", seat=t(f"seat.{SEATS[takeback_for]}"))
         self.show("dlg-pass")
 
     def offer_resume(self, rounds: int, moves: int) -> None:

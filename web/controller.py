@@ -27,6 +27,7 @@ from .motion import Motion
 from .prefs import Prefs, parse_seed
 from .screen import Screen, Ui
 from .session import MODE_AI, MODE_HOTSEAT, MODE_WATCH, Session
+from .stats import Stats
 from .takeback import takeback
 from .text import Words, sentence
 from .views.board import BoardView
@@ -54,6 +55,10 @@ class Controller(Commands):
             self.notices.append(t("storage.corrupt.prefs"))
         self.prefs = prefs or Prefs()
         self.prefs.update(self.params)  # ?pace= ?level= ?mode= for this visit only
+        stats, bad = storage.read(storage.STATS_KEY, Stats.from_text)
+        if bad:
+            self.notices.append(t("storage.corrupt.stats"))
+        self.stats = stats or Stats()
         self.session: Session | None = None
         self.ui = Ui()
         self.board, self.opponent, self.table = BoardView(), OpponentView(), TableView()
@@ -287,6 +292,10 @@ class Controller(Commands):
             self.message(sentence(str(exc)))
             self.render()
             return
+        if s.game.is_terminal():  # this move ended the game: count it once
+            winner = s.game.winner
+            self.stats.add(s.mode, s.level, s.human, winner, s.game.round)
+            storage.write(storage.STATS_KEY, self.stats.to_text())
         ui.selected.clear()
         ui.hint = None
         ui.lifted = None

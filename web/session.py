@@ -34,6 +34,9 @@ SCENARIOS: dict[str, dict[str, Any]] = {
                  "cat": 2, "tiles": [3]},
     "final": {"yay": [2, 9], "wow": [3, 10], "phase": "attack", "attacker": YAY,
               "cat": 0, "tiles": [1]},
+    # the last round, and a good opponent wins it whatever YAY does
+    "last-stand": {"yay": [5, 11], "wow": [1, 12], "phase": "attack", "attacker": YAY,
+                   "cat": 6, "tiles": [5]},
     # the largest hands, with the longest card names: layout checks at every screen size
     "big-replace": {"yay": [1, 2, 3, 5, 7, 8, 9, 11, 12], "wow": [1, 2, 3, 4, 6, 8, 10, 11, 12],
                     "phase": "replace", "cat": 2},

@@ -17,6 +17,7 @@ from .shell import storage_get, storage_set
 T = TypeVar("T")
 SAVE_KEY = "tacocat.save.v1"
 PREFS_KEY = "tacocat.prefs.v1"
+STATS_KEY = "tacocat.stats.v1"
 CORRUPT = ".corrupt"
 MAX_STORED = 1_000_000  # characters; a real save is a few KB
 

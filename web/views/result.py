@@ -45,6 +45,7 @@ class ResultView:
             else:
                 buttons.append(_button(t("over.rematch"), "btn-rematch", "rematch", True))
             buttons.append(_button(t("over.new"), "btn-over-new", "new"))
+            buttons.append(_button(t("toolbar.stats"), "btn-over-stats", "stats"))
         else:
             buttons.append(_button(t("banner.continue"), "btn-continue", "continue", True,
                                    aria_keyshortcuts="Enter"))

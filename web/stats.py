@@ -1,0 +1,92 @@
+"""Statistics of finished games, kept in the browser next to the save (no browser API
+here; unit-tested). Each game is one small entry; the table is computed from them."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from tacocat import YAY
+
+from .players import LEVELS
+from .session import MODE_AI, MODE_HOTSEAT
+
+FORMAT, VERSION = "tacocat-stats", 1
+KEEP = 500  # the most recent games; older ones are dropped
+HOTSEAT = "hotseat"
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the table: against one computer level, or two players on one device."""
+
+    key: str
+    games: int
+    wins: int  # the human's wins (for two players: YAY's)
+    rounds: float  # average rounds per game
+    streak: int  # current run of wins (vs the computer)
+    best: int  # longest run of wins
+
+    @property
+    def rate(self) -> float | None:
+        return self.wins / self.games if self.games else None
+
+
+class Stats:
+    def __init__(self, games: list[dict[str, Any]] | None = None) -> None:
+        self.games: list[dict[str, Any]] = games or []
+
+    def add(self, mode: str, level: str, human: int, winner: int, rounds: int) -> None:
+        """Count a finished game (vs the computer or two players; watching is not counted)."""
+        if mode == MODE_AI:
+            self.games.append({"key": level, "won": winner == human, "rounds": rounds})
+        elif mode == MODE_HOTSEAT:
+            self.games.append({"key": HOTSEAT, "won": winner == YAY, "rounds": rounds})
+        del self.games[:-KEEP]
+
+    def row(self, key: str) -> Row:
+        mine = [g for g in self.games if g["key"] == key]
+        wins = sum(g["won"] for g in mine)
+        streak = best = run = 0
+        for g in mine:
+            run = run + 1 if g["won"] else 0
+            best = max(best, run)
+        streak = run
+        rounds = sum(g["rounds"] for g in mine) / len(mine) if mine else 0.0
+        return Row(key, len(mine), wins, rounds, streak, best)
+
+    def rows(self) -> list[Row]:
+        """Every computer level the page offers, then two players; only keys with games."""
+        return [r for r in (self.row(k) for k in (*LEVELS, HOTSEAT)) if r.games]
+
+    def recent(self, n: int = 20) -> list[dict[str, Any]]:
+        """The last ``n`` games against the computer, oldest first (for the chart)."""
+        return [g for g in self.games if g["key"] != HOTSEAT][-n:]
+
+    # -- storage -----------------------------------------------------------------------------
+    def to_text(self) -> str:
+        return json.dumps({"format": FORMAT, "version": VERSION, "games": self.games},
+                          separators=(",", ":"))
+
+    @classmethod
+    def from_text(cls, text: str) -> Stats:
+        """Stored statistics; ``ValueError`` when they are not ours or are malformed."""
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ValueError("not Tacocat statistics")
+        if type(data.get("version")) is not int or data["version"] != VERSION:
+            raise ValueError(f"statistics version {data.get('version')!r}")
+        games = data.get("games")
+        if not isinstance(games, list) or len(games) > KEEP:
+            raise ValueError("malformed statistics")
+        for g in games:
+            if not (isinstance(g, dict) and set(g) == {"key", "won", "rounds"}
+                    and isinstance(g["key"], str) and type(g["won"]) is bool
+                    and type(g["rounds"]) is int and 1 <= g["rounds"] <= 10_000):
+                raise ValueError("malformed statistics entry")
+        # a level this page no longer offers is dropped, not an error
+        return cls([g for g in games if g["key"] in (*LEVELS, HOTSEAT)])
+
+
+__all__ = ["HOTSEAT", "Row", "Stats"]

@@ -40,6 +40,13 @@ def open_game(page, base_url, wait_ready, query: str = "") -> None:
     wait_ready(page)
 
 
+def menu(page, selector: str) -> None:
+    """Press a control of the game menu (opening the menu first)."""
+    if not page.locator(selector).is_visible():
+        page.click("#btn-menu")
+    page.click(selector)
+
+
 def state(page) -> dict:
     return page.evaluate(STATE_JS)
 
@@ -259,7 +266,7 @@ def test_saved_game_survives_reloads_while_the_resume_offer_is_open(page, base_u
 def test_play_as_wow_against_the_computer(page, base_url, wait_ready):
     open_game(page, base_url, wait_ready, "fresh=1")
     settle(page)
-    page.click("#btn-new")
+    menu(page, "#btn-new")
     page.check("#seat-wow")
     page.fill("#new-seed", "77")
     page.click("#new-start")
@@ -272,7 +279,7 @@ def test_play_as_wow_against_the_computer(page, base_url, wait_ready):
         if st["over"]:
             break
     assert any("Computer" in line for line in st["log"])
-    page.click("#btn-new")  # the dialog remembers the seat
+    menu(page, "#btn-new")  # the dialog remembers the seat
     assert page.is_checked("#seat-wow")
 
 
@@ -312,7 +319,7 @@ def test_corrupt_import_keeps_game_and_export_round_trips(page, base_url, wait_r
             assert "move 2 (W:B99) does not apply" in msg, msg
         page.evaluate("document.getElementById('message').textContent = ''")
     with page.expect_download() as download:
-        page.click("#btn-export")
+        menu(page, "#btn-export")
     path = tmp_path / "game.json"
     download.value.save_as(path)
     record = json.loads(path.read_text())
@@ -329,14 +336,14 @@ def test_hint_and_new_game_with_seed(page, base_url, wait_ready):
     settle(page)
     page.click("#btn-hint")
     assert page.locator("#message").text_content().startswith("Hint:")
-    page.click("#btn-new")
+    menu(page, "#btn-new")
     page.check("#mode-ai")
     page.check("#level-medium")
     page.fill("#new-seed", "777")
     page.click("#new-start")
     first = [c["label"] for c in settle(page)["cards"]]
     assert "medium" in page.locator("#opponent").text_content()
-    page.click("#btn-new")
+    menu(page, "#btn-new")
     page.fill("#new-seed", "777")
     page.click("#new-start")
     assert [c["label"] for c in settle(page)["cards"]] == first
@@ -345,7 +352,7 @@ def test_hint_and_new_game_with_seed(page, base_url, wait_ready):
 def test_watch_mode_from_the_new_game_dialog(page, base_url, wait_ready):
     open_game(page, base_url, wait_ready, "fresh=1")
     settle(page)
-    page.click("#btn-new")
+    menu(page, "#btn-new")
     page.check("#mode-watch")
     assert page.locator("#seat-set").is_hidden() and page.locator("#pace-set").is_visible()
     page.select_option("#new-pace", "0")

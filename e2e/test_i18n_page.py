@@ -68,6 +68,7 @@ def test_language_from_browser_and_switcher(new_context, base_url, wait_ready):
     page.goto(base_url + "?" + FAST)
     wait_ready(page)
     assert page.evaluate("document.documentElement.lang") == "et"
+    page.click("#btn-menu")
     page.select_option("#lang-select", "sw")
     sw = _catalog("sw")
     page.wait_for_function(

@@ -14,6 +14,7 @@ CLIPPED = """() => {
     out.push(`page scrolls sideways: ${document.documentElement.scrollWidth}px`);
   for (const n of document.querySelectorAll('body *')) {
     if (n.offsetParent === null || n.closest('.sr-only, svg, .ghost')) continue;
+    if (getComputedStyle(n).clip !== 'auto' && n.getBoundingClientRect().width <= 1) continue;
     const texts = [...n.childNodes].filter(c => c.nodeType === 3 && c.textContent.trim());
     if (!texts.length) continue;
     const wide = n.scrollWidth > n.clientWidth + 1, tall = n.scrollHeight > n.clientHeight + 1;

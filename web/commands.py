@@ -11,16 +11,15 @@ from __future__ import annotations
 from tacocat import Action, RecordError, TacocatError
 from tacocat.actions import ATTACK, REPLACE
 
-from . import keys, players, storage
+from . import keys, players
 from .dom import active_element, by_id, focus, py, query
 from .i18n import has, t
 from .prefs import parse_seed
 from .records import download, read_text
+from .review import REPLAY_KEYS, Review
 from .session import MODE_AI, MODE_WATCH, Session
-from .stats import Stats
 from .takeback import takeback, taken_back
 from .text import Words, cards_text, sentence
-from .views.stats import StatsView
 
 
 def _indices(hand, cards) -> set[int]:
@@ -33,7 +32,7 @@ def _indices(hand, cards) -> set[int]:
     return out
 
 
-class Commands:
+class Commands(Review):
     # -- the hand ---------------------------------------------------------------------------
     def acting_seat(self) -> int | None:
         s = self.session
@@ -239,29 +238,6 @@ class Commands:
         self.autosave()
         self.message(t("import.ok", round=session.game.round, moves=len(session.game.history)))
 
-    # -- statistics -----------------------------------------------------------------------------
-    def do_stats(self, _arg) -> None:
-        StatsView().render(self.stats)
-        reset = by_id("stats-reset")
-        reset.textContent = t("stats.reset")
-        reset.removeAttribute("data-armed")
-        self.dialogs.close_all()
-        self.dialogs.show("dlg-stats")
-
-    def do_stats_close(self, _arg) -> None:
-        self.dialogs.close("dlg-stats")
-
-    def do_stats_reset(self, _arg) -> None:
-        """Two presses: the first asks, the second forgets every game."""
-        reset = by_id("stats-reset")
-        if not reset.hasAttribute("data-armed"):
-            reset.setAttribute("data-armed", "")
-            reset.textContent = t("stats.reset.confirm")
-            return
-        self.stats = Stats()
-        storage.write(storage.STATS_KEY, None)
-        self.do_stats(None)
-
     # -- settings and the menu ------------------------------------------------------------------
     def set_pace(self, pace: int) -> None:
         self.prefs.update({"pace": pace})
@@ -327,6 +303,12 @@ class Commands:
             focus(by_id("btn-menu"))
             return
         if self.dialogs.any_open():
+            return
+        if self.replay is not None:
+            step = REPLAY_KEYS.get(key)
+            if step is not None:
+                event.preventDefault()
+                (self.do_replay_exit if step == "exit" else self.do_replay_go)(step)
             return
         in_hand = hasattr(event.target, "closest") and py(event.target.closest("#hand")) \
             is not None

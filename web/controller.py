@@ -15,7 +15,7 @@ import time
 
 from pyscript import document, window
 
-from tacocat import YAY, Action, IllegalActionError
+from tacocat import YAY, Action, GameRecord, IllegalActionError, RecordError
 from tacocat.actions import ATTACK, DEFEND, DUEL, SACRIFICE
 
 from . import keys, players, shell, storage
@@ -25,8 +25,10 @@ from .dom import active_element, by_id, focus, on, py, query, query_all, set_att
 from .i18n import has, set_language, t
 from .motion import Motion
 from .prefs import Prefs, parse_seed
+from .replay import Replay
 from .screen import Screen, Ui
 from .session import MODE_AI, MODE_HOTSEAT, MODE_WATCH, Session
+from .share import decode, from_fragment
 from .stats import Stats
 from .takeback import takeback
 from .text import Words, sentence
@@ -35,6 +37,7 @@ from .views.dialogs import Dialogs, fill_paces
 from .views.hand import HandView
 from .views.log import LogView
 from .views.opponent import OpponentView
+from .views.replay import ReplayView
 from .views.result import ResultView
 from .views.table import TableView
 from .views.tracker import TrackerView
@@ -66,6 +69,8 @@ class Controller(Commands):
         self.tracker = TrackerView()
         self.views = (self.board, self.opponent, self.table, self.hand, self.result, self.log,
                       self.tracker)
+        self.replay: Replay | None = None
+        self.replay_view = ReplayView()
         self.dialogs = Dialogs(players.LEVELS)
         self.motion = Motion()
         self.motion.set_pace(self.prefs.pace)
@@ -100,13 +105,26 @@ class Controller(Commands):
             node.removeAttribute("disabled")
         by_id("loading").hidden = True
         document.body.classList.remove("booting")
-        if self.pending_resume is not None:
+        self.open_shared()
+        if self.pending_resume is not None and self.replay is None:
             game = self.pending_resume.game
             self.dialogs.offer_resume(game.round, len(game.history))
         shell.init(on_language_change=self.relabel)
         root = document.documentElement
         root.dataset.readyMs = str(round(window.performance.now()))
         root.dataset.ready = "1"
+
+    def open_shared(self) -> None:
+        """A shared link (``#record=...``) opens its game in the replay; a damaged one is
+        reported and changes nothing."""
+        code = from_fragment(str(window.location.hash))
+        if code is None:
+            return
+        try:
+            record = GameRecord.from_json(decode(code))
+            self.start_replay(record, MODE_HOTSEAT, self.prefs.level, YAY)
+        except RecordError as exc:
+            self.message(t("share.error", error=sentence(str(exc))), alert=True)
 
     def apply_static_text(self) -> None:
         document.documentElement.lang = t("lang.code") if has("lang.code") else "en"
@@ -128,6 +146,7 @@ class Controller(Commands):
         on(document, "click", self.on_click)
         on(document, "keydown", self.on_key)
         on(document, "pointerdown", self.on_pointer)
+        on(window, "hashchange", lambda _e: self.open_shared())  # a link pasted into the tab
         on(by_id("pace"), "change", self.on_pace)
         on(by_id("import-file"), "change", self.on_import)
 
@@ -185,19 +204,28 @@ class Controller(Commands):
     def render(self) -> None:
         t0 = time.perf_counter()
         had_focus = active_element()
-        screen = Screen.build(self.session, self.ui)
+        screen = self.screen()
         for view in self.views:
             view.render(screen)
+        self.replay_view.render(self.replay)
         by_id("btn-hint").setAttribute("aria-disabled", "false" if screen.acting else "true")
         self.render_takeback()
         if had_focus is not None and not had_focus.isConnected:
             self.focus_play()
         self.runner.note("render", time.perf_counter() - t0)
 
+    def screen(self) -> Screen:
+        """What the views show: the live game, or the replay's position."""
+        if self.replay is not None:
+            return Screen.build(self.replay.session(), self.ui, self.replay)
+        return Screen.build(self.session, self.ui)
+
     def render_takeback(self) -> None:
         """The Take back button: enabled, or disabled with the reason (the policy's)."""
         s = self.session
-        if s.mode == MODE_AI:
+        if self.replay is not None:
+            reason = "replay.active"
+        elif s.mode == MODE_AI:
             reason = takeback(s, s.human).reason
         else:
             reason = "takeback.hotseat" if s.mode == MODE_HOTSEAT else "takeback.watch"

@@ -18,6 +18,7 @@ SHORTCUTS: tuple[tuple[str, str, str | None], ...] = (
     ("U", "keys.takeback", "btn-takeback"),
     ("N", "keys.new", "btn-new"),
     ("Enter", "keys.continue", "btn-continue"),
+    ("← → ↑ ↓", "keys.replay", None),
 )
 LETTERS = {key.lower(): button for key, _, button in SHORTCUTS if len(key) == 1 and button}
 PREV = ("ArrowLeft", "ArrowUp")

@@ -14,6 +14,7 @@ from typing import Any
 from tacocat import YAY, Action
 from tacocat.observation import Observation
 
+from .replay import Replay
 from .session import MODE_AI, Session
 from .text import Words
 
@@ -44,21 +45,27 @@ class Screen:
     legal: list[Action]
     result: dict[str, Any] | None  # the round result still on the table
     over: bool
+    replay: Replay | None = None  # stepping through a record: nothing to act on
 
     @classmethod
-    def build(cls, session: Session, ui: Ui) -> Screen:
+    def build(cls, session: Session, ui: Ui, replay: Replay | None = None) -> Screen:
         game = session.game
         if session.mode == MODE_AI:
             me = session.human
         else:
             me = ui.viewer if ui.viewer is not None else YAY
         obs = game.observation(me)
-        acting = (ui.viewer == me and not session.is_computer(me) and session.owes(me)
-                  and not session.result_pending)
+        acting = (replay is None and ui.viewer == me and not session.is_computer(me)
+                  and session.owes(me) and not session.result_pending)
         legal = obs.legal_actions() if acting else []
         return cls(session, ui, Words(session.mode, session.human), me, 1 - me, obs, acting,
                    legal, session.result if session.result_pending or game.is_terminal()
-                   else None, game.is_terminal())
+                   else None, game.is_terminal(), replay)
+
+    @property
+    def reveal(self) -> bool:
+        """Both hands face up: the replay of a finished game."""
+        return self.replay is not None and self.replay.finished
 
     @property
     def hidden(self) -> bool:

@@ -173,7 +173,10 @@ class Session:
     # -- playing ----------------------------------------------------------------------------
     def apply(self, seat: int, action: Action) -> list:
         """Apply a move (an illegal one raises and changes nothing); a move that ends a
-        round leaves its result pending until :meth:`next_round` (the page waits)."""
+        round leaves its result pending until :meth:`next_round` (the page waits; a move
+        of the next round implies it)."""
+        if self.result_pending:
+            self.next_round()
         events = self.game.apply(seat, action)
         self.move_events.append(events)
         self.record_events(events)

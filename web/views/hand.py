@@ -72,6 +72,10 @@ class HandView:
                 self.hand.append(card_back(aria_hidden="true", role=None, aria_label=None))
             return
         self._cards(s)
+        if s.replay is not None:  # the replay bar says where we are
+            self.prompt.textContent = ""
+            self.hand.dataset.phase = "replay"
+            return
         if not s.acting:
             game = session.game
             waiting = [p for p in game.to_act() if session.owes(p)]

@@ -12,12 +12,16 @@ class LogView:
     def __init__(self) -> None:
         self.box = by_id("log")
         self.shown = 0
+        self.source = None  # the session whose log is shown
 
     def reset(self) -> None:
         clear(self.box)
         self.shown = 0
 
     def render(self, s: Screen) -> None:
+        if s.session is not self.source:  # another game (or another replay step)
+            self.source = s.session
+            self.reset()
         entries = s.session.log[self.shown:]
         for entry in entries:
             cls = "computer" if entry.computer else ""

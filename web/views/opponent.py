@@ -34,6 +34,13 @@ class OpponentView:
         box.append(el("span", "opp-status", status))
         lifted = ui.lifted if ui.lifted is not None and ui.lifted[0] == opp else None
         shown = n - (len(lifted[1]) if lifted else 0)
+        if s.reveal:  # a finished game's replay: the opponent's cards face up
+            row = el("div", "revealed", None, role="group",
+                     aria_label=t("opponent.hand", who=s.words.seat_name(opp), n=n))
+            for value in session.game.hands[opp]:
+                row.append(card_face(value))
+            box.append(row)
+            return
         backs = el("div", "backs", None, role="img",
                    aria_label=t("opponent.hand", who=s.words.seat_name(opp), n=n))
         for _ in range(max(0, shown)):

@@ -37,14 +37,19 @@ class ResultView:
             lines = s.words.result_lines(result, n_spaces)
             for i, line in enumerate(lines):
                 box.append(el("p", "strong" if i == 1 else "", line))
-        buttons = el("div", "buttons")
         if winner is not None:
             box.append(el("p", "", t("over.rounds", rounds=game.round, tied=game.tied_rounds)))
+        if s.replay is not None:  # the replay bar steps on; nothing to press here
+            return
+        buttons = el("div", "buttons")
+        if winner is not None:
             if s.session.mode == MODE_WATCH:
                 buttons.append(_button(t("watch.again"), "btn-rematch", "rematch", True))
             else:
                 buttons.append(_button(t("over.rematch"), "btn-rematch", "rematch", True))
             buttons.append(_button(t("over.new"), "btn-over-new", "new"))
+            buttons.append(_button(t("toolbar.replay"), "btn-over-replay", "replay"))
+            buttons.append(_button(t("share.link"), "btn-over-share", "share"))
             buttons.append(_button(t("toolbar.stats"), "btn-over-stats", "stats"))
         else:
             buttons.append(_button(t("banner.continue"), "btn-continue", "continue", True,

@@ -247,6 +247,13 @@ class Commands(Review):
         self.set_pace(str(by_id("pace").value))
         self.save_prefs()
 
+    def do_sound(self, _arg) -> None:
+        self.sound.enabled = not self.sound.enabled
+        self.prefs.sound = self.sound.enabled
+        self.save_prefs()
+        self.render()
+        self.sound.play("card")
+
     def do_menu(self, _arg) -> None:
         menu, toggle = by_id("menu"), by_id("btn-menu")
         if menu.hasAttribute("data-open"):

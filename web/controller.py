@@ -29,6 +29,7 @@ from .replay import Replay
 from .screen import Screen, Ui
 from .session import MODE_AI, MODE_HOTSEAT, MODE_WATCH, Session
 from .share import decode, from_fragment
+from .sound import Sound
 from .stats import Stats
 from .takeback import takeback
 from .text import Words, sentence
@@ -74,6 +75,8 @@ class Controller(Commands):
         self.dialogs = Dialogs(players.LEVELS)
         self.motion = Motion()
         self.motion.set_pace(self.prefs.pace)
+        self.sound = Sound(self.prefs.sound if self.prefs.sound is not None
+                           else not self.embedded)
         self.runner = Runner()
         self.ai: dict[int, object] = {}
         self.token = 0
@@ -209,6 +212,7 @@ class Controller(Commands):
             view.render(screen)
         self.replay_view.render(self.replay)
         by_id("btn-hint").setAttribute("aria-disabled", "false" if screen.acting else "true")
+        by_id("btn-sound").setAttribute("aria-pressed", "true" if self.sound.enabled else "false")
         self.render_takeback()
         if had_focus is not None and not had_focus.isConnected:
             self.focus_play()
@@ -336,6 +340,7 @@ class Controller(Commands):
                                 [self.board.cell(i - 1) for i in range(len(game.tiles) + 2)],
                                 [i for i, c in enumerate(game.tiles) if c])
         self.report(s.log[logged:], took)
+        self.sound.events(s.move_events[-1])
         self.runner.note("apply", time.perf_counter() - t0)
         self.advance(render=False)
 

@@ -21,7 +21,7 @@ class Prefs:
     level: str = LEVELS[0]
     mode: str = MODE_AI
     human: int = YAY
-    sound: bool = False
+    sound: bool | None = None  # None: the default (on, but off inside an article)
 
     def update(self, data: dict) -> None:
         """Take the valid entries of ``data`` (stored JSON or URL parameters)."""
@@ -36,8 +36,11 @@ class Prefs:
             self.mode = data["mode"]
         if type(data.get("human")) is int and data["human"] in (YAY, WOW):
             self.human = data["human"]
-        if type(data.get("sound")) is bool:
-            self.sound = data["sound"]
+        sound = data.get("sound")
+        if sound in ("0", "1"):  # ?sound=0 / ?sound=1
+            sound = sound == "1"
+        if type(sound) is bool:
+            self.sound = sound
 
     @classmethod
     def from_text(cls, text: str) -> Prefs:

@@ -12,12 +12,13 @@ from tacocat import Action, RecordError, TacocatError
 from tacocat.actions import ATTACK, REPLACE
 
 from . import keys, players
-from .dom import active_element, by_id, focus, py, query
+from .dom import active_element, by_id, focus, py, query, set_attr
 from .i18n import has, t
+from .learning import Learning
 from .prefs import parse_seed
 from .records import download, read_text
 from .review import REPLAY_KEYS, Review
-from .session import MODE_AI, MODE_WATCH, Session
+from .session import MODE_AI, MODE_HOTSEAT, MODE_WATCH, Session
 from .takeback import takeback, taken_back
 from .text import Words, cards_text, sentence
 
@@ -32,10 +33,16 @@ def _indices(hand, cards) -> set[int]:
     return out
 
 
-class Commands(Review):
+class Commands(Review, Learning):
     # -- the hand ---------------------------------------------------------------------------
+    def playing(self):
+        """The session the hand plays in: a lesson's, else the game's (never a replay's)."""
+        return self.lesson.session if self.lesson is not None else self.session
+
     def acting_seat(self) -> int | None:
-        s = self.session
+        if self.replay is not None or (self.lesson is not None and self.lesson.done):
+            return None
+        s = self.playing()
         seat = self.ui.viewer
         if seat is None or s.is_computer(seat) or not s.owes(seat) or s.result_pending:
             return None
@@ -48,7 +55,7 @@ class Commands(Review):
         if seat is None:
             self.message(t("reason.not.turn"))
             return
-        obs = self.session.game.observation(seat)
+        obs = self.playing().game.observation(seat)
         if index >= len(obs.hand):
             return
         value = obs.hand[index]
@@ -66,7 +73,7 @@ class Commands(Review):
         """Enter on a card while attacking: attack with it alone, or with the selection.
         (In the other steps Enter is the card's own click: play it, or select it.)"""
         seat = self.acting_seat()
-        if seat is None or self.session.game.phase != "attack":
+        if seat is None or self.playing().game.phase != "attack":
             return False
         if not self.ui.selected:
             self.ui.selected = {self.ui.focus}
@@ -77,7 +84,7 @@ class Commands(Review):
         seat = self.acting_seat()
         if seat is None:
             return
-        obs = self.session.game.observation(seat)
+        obs = self.playing().game.observation(seat)
         cards = sorted(obs.hand[i] for i in self.ui.selected if i < len(obs.hand))
         if obs.phase == "replace":
             self.play(seat, Action.replace(*cards))
@@ -99,8 +106,8 @@ class Commands(Review):
         if seat is None:
             self.message(t("hint.none"))
             return
-        obs = self.session.game.observation(seat)
-        h = players.hint(obs, seed=len(self.session.game.history))
+        obs = self.playing().game.observation(seat)
+        h = players.hint(obs, seed=len(self.playing().game.history))
         if h.key and has(h.key):
             params = {k: cards_text(v) if isinstance(v, (tuple, list)) else v
                       for k, v in h.params.items()}
@@ -115,6 +122,20 @@ class Commands(Review):
         if h.action.kind in (REPLACE, ATTACK):
             self.ui.selected = _indices(obs.hand, h.action.cards)
         self.render()
+
+    def render_takeback(self) -> None:
+        """The Take back button: enabled, or disabled with the reason (the policy's)."""
+        s = self.session
+        if self.replay is not None or self.lesson is not None:
+            reason = "replay.active"
+        elif s.mode == MODE_AI:
+            reason = takeback(s, s.human).reason
+        else:
+            reason = "takeback.hotseat" if s.mode == MODE_HOTSEAT else "takeback.watch"
+        button = by_id("btn-takeback")
+        button.setAttribute("aria-disabled", "true" if reason else "false")
+        for attr in ("title", "aria-description"):
+            set_attr(button, attr, t(reason) if reason else None)
 
     def do_takeback(self, _arg) -> None:
         s = self.session

@@ -15,20 +15,20 @@ import time
 
 from pyscript import document, window
 
-from tacocat import YAY, Action, GameRecord, IllegalActionError, RecordError
+from tacocat import YAY, Action, IllegalActionError
 from tacocat.actions import ATTACK, DEFEND, DUEL, SACRIFICE
 
 from . import keys, players, shell, storage
 from .commands import Commands
 from .computer import Runner
-from .dom import active_element, by_id, focus, on, py, query, query_all, set_attr
+from .dom import active_element, by_id, focus, on, py, query, query_all
 from .i18n import has, set_language, t
+from .lessons import Run
 from .motion import Motion
 from .prefs import Prefs, parse_seed
 from .replay import Replay
 from .screen import Screen, Ui
 from .session import MODE_AI, MODE_HOTSEAT, MODE_WATCH, Session
-from .share import decode, from_fragment
 from .sound import Sound
 from .stats import Stats
 from .takeback import takeback
@@ -36,6 +36,7 @@ from .text import Words, sentence
 from .views.board import BoardView
 from .views.dialogs import Dialogs, fill_paces
 from .views.hand import HandView
+from .views.lesson import LessonView
 from .views.log import LogView
 from .views.opponent import OpponentView
 from .views.replay import ReplayView
@@ -72,6 +73,9 @@ class Controller(Commands):
                       self.tracker)
         self.replay: Replay | None = None
         self.replay_view = ReplayView()
+        self.lesson: Run | None = None
+        self.lesson_view = LessonView()
+        self.first_visit = prefs is None and not bad
         self.dialogs = Dialogs(players.LEVELS)
         self.motion = Motion()
         self.motion.set_pace(self.prefs.pace)
@@ -109,25 +113,16 @@ class Controller(Commands):
         by_id("loading").hidden = True
         document.body.classList.remove("booting")
         self.open_shared()
-        if self.pending_resume is not None and self.replay is None:
+        lesson = self.open_lesson_param()
+        if self.first_visit and not self.embedded and not lesson and self.replay is None:
+            by_id("offer").hidden = False
+        if self.pending_resume is not None and self.replay is None and not lesson:
             game = self.pending_resume.game
             self.dialogs.offer_resume(game.round, len(game.history))
         shell.init(on_language_change=self.relabel)
         root = document.documentElement
         root.dataset.readyMs = str(round(window.performance.now()))
         root.dataset.ready = "1"
-
-    def open_shared(self) -> None:
-        """A shared link (``#record=...``) opens its game in the replay; a damaged one is
-        reported and changes nothing."""
-        code = from_fragment(str(window.location.hash))
-        if code is None:
-            return
-        try:
-            record = GameRecord.from_json(decode(code))
-            self.start_replay(record, MODE_HOTSEAT, self.prefs.level, YAY)
-        except RecordError as exc:
-            self.message(t("share.error", error=sentence(str(exc))), alert=True)
 
     def apply_static_text(self) -> None:
         document.documentElement.lang = t("lang.code") if has("lang.code") else "en"
@@ -211,7 +206,9 @@ class Controller(Commands):
         for view in self.views:
             view.render(screen)
         self.replay_view.render(self.replay)
-        by_id("btn-hint").setAttribute("aria-disabled", "false" if screen.acting else "true")
+        self.lesson_view.render(self.lesson)
+        by_id("btn-hint").setAttribute(
+            "aria-disabled", "false" if screen.acting and self.lesson is None else "true")
         by_id("btn-sound").setAttribute("aria-pressed", "true" if self.sound.enabled else "false")
         self.render_takeback()
         if had_focus is not None and not had_focus.isConnected:
@@ -219,24 +216,12 @@ class Controller(Commands):
         self.runner.note("render", time.perf_counter() - t0)
 
     def screen(self) -> Screen:
-        """What the views show: the live game, or the replay's position."""
+        """What the views show: the live game, the replay's position, or a lesson."""
         if self.replay is not None:
             return Screen.build(self.replay.session(), self.ui, self.replay)
+        if self.lesson is not None:
+            return Screen.build(self.lesson.session, self.ui, lesson_done=self.lesson.done)
         return Screen.build(self.session, self.ui)
-
-    def render_takeback(self) -> None:
-        """The Take back button: enabled, or disabled with the reason (the policy's)."""
-        s = self.session
-        if self.replay is not None:
-            reason = "replay.active"
-        elif s.mode == MODE_AI:
-            reason = takeback(s, s.human).reason
-        else:
-            reason = "takeback.hotseat" if s.mode == MODE_HOTSEAT else "takeback.watch"
-        button = by_id("btn-takeback")
-        button.setAttribute("aria-disabled", "true" if reason else "false")
-        for attr in ("title", "aria-description"):
-            set_attr(button, attr, t(reason) if reason else None)
 
     def advance(self, render: bool = True) -> None:
         """Render, then start whatever comes next: a computer move, a pass screen."""
@@ -312,6 +297,9 @@ class Controller(Commands):
         return None
 
     def play(self, seat: int, action: Action) -> None:
+        if self.lesson is not None:
+            self.play_lesson(seat, action)
+            return
         s, ui = self.session, self.ui
         t0 = time.perf_counter()
         self.motion.finish_all()

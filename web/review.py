@@ -6,16 +6,17 @@ from __future__ import annotations
 
 from pyscript import window
 
-from tacocat import GameRecord
+from tacocat import YAY, GameRecord, RecordError
 
 from . import storage
 from .dom import by_id, focus
 from .i18n import t
 from .replay import Replay
 from .screen import Ui
-from .session import MODE_AI
-from .share import PREFIX, encode
+from .session import MODE_AI, MODE_HOTSEAT
+from .share import PREFIX, decode, encode, from_fragment
 from .stats import Stats
+from .text import sentence
 from .views.stats import StatsView
 
 REPLAY_KEYS = {"ArrowLeft": "prev", "ArrowRight": "next", "ArrowUp": "prev-round",
@@ -25,6 +26,18 @@ REPLAY_KEYS = {"ArrowLeft": "prev", "ArrowRight": "next", "ArrowUp": "prev-round
 
 
 class Review:
+    def open_shared(self) -> None:
+        """A shared link (``#record=...``) opens its game in the replay; a damaged one is
+        reported and changes nothing."""
+        code = from_fragment(str(window.location.hash))
+        if code is None:
+            return
+        try:
+            record = GameRecord.from_json(decode(code))
+            self.start_replay(record, MODE_HOTSEAT, self.prefs.level, YAY)
+        except RecordError as exc:
+            self.message(t("share.error", error=sentence(str(exc))), alert=True)
+
     # -- replay and sharing ----------------------------------------------------------------------
     def do_replay(self, _arg) -> None:
         s = self.session

@@ -48,15 +48,17 @@ class Screen:
     replay: Replay | None = None  # stepping through a record: nothing to act on
 
     @classmethod
-    def build(cls, session: Session, ui: Ui, replay: Replay | None = None) -> Screen:
+    def build(cls, session: Session, ui: Ui, replay: Replay | None = None,
+              lesson_done: bool = False) -> Screen:
         game = session.game
         if session.mode == MODE_AI:
             me = session.human
         else:
             me = ui.viewer if ui.viewer is not None else YAY
         obs = game.observation(me)
-        acting = (replay is None and ui.viewer == me and not session.is_computer(me)
-                  and session.owes(me) and not session.result_pending)
+        acting = (replay is None and not lesson_done and ui.viewer == me
+                  and not session.is_computer(me) and session.owes(me)
+                  and not session.result_pending)
         legal = obs.legal_actions() if acting else []
         return cls(session, ui, Words(session.mode, session.human), me, 1 - me, obs, acting,
                    legal, session.result if session.result_pending or game.is_terminal()

@@ -9,9 +9,11 @@
 * Network/console guard (autouse): every browser context made through the ``page`` /
   ``context`` / ``new_context`` fixtures records every request (pages, iframes, workers,
   service workers), console messages and uncaught page errors into ``network_log``.
-  A test FAILS if any request leaves localhost (``data:``/``blob:``/``about:`` are fine)
-  or if any console error / page error happened. Opt out of the console part with
-  ``@pytest.mark.allow_console_errors``.
+  A test FAILS if any request leaves localhost (``data:``/``blob:``/``about:`` are fine),
+  if any response is an HTTP error (4xx/5xx) or a request fails, or if any console error /
+  page error happened. A test that provokes some on purpose says which:
+  ``@pytest.mark.allow_http_errors("regex", ...)`` (matched against "404 url" / "url:
+  error") and ``@pytest.mark.allow_console_errors``.
 * ``wait_ready(page, timeout=60000)``: waits for ``<html data-ready="1">``, which pages
   set once Python is running.
 * ``screenshot(page, name)``: saves ``e2e/artifacts/<test>-<name>.png``; failed tests
@@ -66,6 +68,11 @@ def pytest_configure(config):
         "markers",
         "allow_console_errors: do not fail the test on console errors or uncaught page "
         "errors (foreign requests still fail it)",
+    )
+    config.addinivalue_line(
+        "markers",
+        "allow_http_errors(*patterns): HTTP error responses and failed requests matching one "
+        "of these regular expressions do not fail the test",
     )
 
 
@@ -189,8 +196,12 @@ class NetworkLog:
                 with contextlib.suppress(Exception):
                     page.evaluate("0")
 
-    def problems(self, check_console: bool = True) -> list[str]:
+    def problems(self, check_console: bool = True,
+                 allowed_http: tuple[str, ...] = ()) -> list[str]:
         out = [f"request left localhost: {url}" for url in self.foreign]
+        for line in self.bad_responses + self.failed:
+            if not any(re.search(p, line) for p in allowed_http):
+                out.append(f"HTTP error or failed request: {line}")
         if check_console:
             out += [f"console error: {text}" for text in self.console_errors]
             out += [f"page error: {text}" for text in self.page_errors]
@@ -229,8 +240,10 @@ def pytest_runtest_call(item):
         raise
     if log is not None and log.contexts:
         log.flush()
+        allowed = tuple(p for m in item.iter_markers("allow_http_errors") for p in m.args)
         problems = log.problems(
-            check_console=item.get_closest_marker("allow_console_errors") is None
+            check_console=item.get_closest_marker("allow_console_errors") is None,
+            allowed_http=allowed,
         )
         if problems:
             _screenshot_open_pages(item, log)

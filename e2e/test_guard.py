@@ -1,0 +1,20 @@
+"""The browser guard itself (e2e/conftest.py): an HTTP error is recorded and fails a test
+unless the test allows it by pattern."""
+
+from __future__ import annotations
+
+
+def test_guard_fails_a_test_on_an_http_error(page, server_url, network_log):
+    page.goto(server_url + "bench/bare/pyscript.toml")
+    page.evaluate("() => fetch('no-such-file.js').catch(() => null)")
+    for _ in range(50):
+        network_log.flush()
+        if network_log.bad_responses:
+            break
+        page.wait_for_timeout(20)
+    assert network_log.bad_responses == [f"404 {server_url}bench/bare/no-such-file.js"]
+    assert any(p.startswith("HTTP error") for p in network_log.problems())
+    assert not any(p.startswith("HTTP error")
+                   for p in network_log.problems(allowed_http=("no-such-file",)))
+    network_log.bad_responses.clear()  # do not fail this test for it
+    network_log.console_errors.clear()

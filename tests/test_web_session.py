@@ -84,10 +84,16 @@ def test_save_round_trip_and_tampering():
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
 def test_scenarios_start(name):
     session = Session.new(seed=1, scenario=name)
-    assert session.game.phase == SCENARIOS[name]["phase"]
+    spec = SCENARIOS[name]
+    assert session.game.phase == spec["phase"]
+    assert session.game.hands == [sorted(spec["yay"]), sorted(spec["wow"])]
+    assert session.game.cat == spec.get("cat", 3)
     if session.game.attack:
         assert session.table["attack"] == list(session.game.attack)
-    _play(session)
+    results = _play(session)  # and it plays on to a winner, one result per round
+    assert session.game.winner is not None and results[-1]["game_won"] == session.game.winner
+    assert session.log[-1].key == "log.won"
+    assert len(results) == session.game.round
 
 
 def test_selection_states_come_from_legal_actions():

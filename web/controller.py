@@ -21,7 +21,7 @@ from tacocat.actions import ATTACK, DEFEND, DUEL, SACRIFICE
 from . import keys, players, shell, storage
 from .commands import Commands
 from .computer import Runner
-from .dom import active_element, by_id, focus, on, py, query, query_all
+from .dom import active_element, by_id, focus, js_obj, on, py, query, query_all
 from .i18n import has, set_language, t
 from .lessons import Run
 from .motion import Motion
@@ -321,6 +321,7 @@ class Controller(Commands):
         ui.lifted = None
         if not s.is_computer(seat):  # a message stays until the player it addresses acts
             self.message("")
+            by_id("offer").hidden = True  # playing: the lessons offer has had its chance
         self.autosave()
         self.render()
         game = s.game
@@ -352,7 +353,10 @@ class Controller(Commands):
         self.announce(text)
         if self.interacted and (active_element() is None
                                 or py(active_element().closest("#me")) is not None):
-            focus(by_id("btn-continue") or by_id("btn-rematch"))
+            button = by_id("btn-continue") or by_id("btn-rematch")
+            focus(button)
+            if button is not None:  # in sight too, without pushing the table away
+                button.scrollIntoView(js_obj({"block": "nearest"}))
 
     # -- focus, messages -----------------------------------------------------------------------
     def focus_play(self) -> None:

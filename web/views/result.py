@@ -23,6 +23,7 @@ class ResultView:
         clear(box)
         result = s.result
         box.hidden = result is None and not s.over
+        box.parentElement.dataset.state = "play" if box.hidden else "result"
         if box.hidden:
             return
         game = s.session.game

@@ -15,6 +15,7 @@ from tacocat import (
     Game,
     GameRecord,
     PositionError,
+    RandomPlayer,
     RecordError,
     Ruleset,
     RulesetError,
@@ -56,7 +57,9 @@ def test_private_events_are_redacted_for_the_other_seat():
     seen = dealt_wow.visible_to(YAY)
     assert seen.cards == () and seen.info == {"count": 7}
     assert dealt_wow.visible_to(WOW) is dealt_wow
-    assert json.dumps(seen.to_dict())
+    as_json = json.loads(json.dumps(seen.to_dict()))
+    assert as_json == {"kind": "dealt", "player": WOW, "cards": [], "count": 7}
+    assert dealt_wow.to_dict()["cards"] == list(g.hands[WOW])
 
 
 def test_record_json_round_trip_and_replay_of_a_position_game():
@@ -178,3 +181,37 @@ def test_terminal_play_accepts_moves_and_survives_bad_input(capsys, monkeypatch)
     assert main(["play", "--seed", "1"]) == 1  # input ran out: a clean exit
     out = capsys.readouterr().out
     assert "unknown action letter" in out and "Not legal now" in out and "YAY replaces" in out
+
+
+def _advance_to_next_round(game: Game, player_seed: int) -> None:
+    """Random legal moves until a new round has been dealt (a reshuffle) or the game ends."""
+    players = (RandomPlayer(player_seed), RandomPlayer(player_seed + 1))
+    start = game.round
+    while not game.is_terminal() and game.round == start:
+        p = game.to_act()[0]
+        game.apply(p, players[p].choose(game.observation(p)))
+
+
+@pytest.mark.parametrize("seed", [4, 21])
+def test_clones_are_independent_in_every_phase(seed):
+    """A clone owns its RNG, hands, piles and every list: at each step of a game, moving
+    the original leaves the clone as it was, moving the clone leaves the original, and both
+    move identically from the same state (search relies on all three)."""
+    g = Game(seed)
+    players = (RandomPlayer(seed), RandomPlayer(seed + 1))
+    phases = set()
+    while not g.is_terminal():
+        phases.add(g.phase)
+        c = g.clone()
+        assert c.rng is not g.rng and snapshot(c) == snapshot(g)
+        frozen_clone = snapshot(c)
+        p = g.to_act()[0]
+        action = players[p].choose(g.observation(p))
+        g.apply(p, action)
+        assert snapshot(c) == frozen_clone, "moving the original changed the clone"
+        c.apply(p, action)
+        assert snapshot(c) == snapshot(g), "the same move from the same state differed"
+        moved = snapshot(g)
+        _advance_to_next_round(c, seed)  # the clone reshuffles with its own RNG
+        assert snapshot(g) == moved, "moving the clone changed the original"
+    assert phases == {"replace", "duel", "attack", "defend"}

@@ -14,6 +14,8 @@ from tacocat import (
     Action,
     Game,
     GameRecord,
+    IllegalActionError,
+    Outcome,
     PositionError,
     RandomPlayer,
     RecordError,
@@ -215,3 +217,59 @@ def test_clones_are_independent_in_every_phase(seed):
         _advance_to_next_round(c, seed)  # the clone reshuffles with its own RNG
         assert snapshot(g) == moved, "moving the clone changed the original"
     assert phases == {"replace", "duel", "attack", "defend"}
+
+
+def test_named_constructors_build_exactly_these_actions():
+    assert Action.replace() == Action("replace", ())
+    assert Action.replace(7, 3, 7) == Action("replace", (3, 7, 7))
+    assert Action.duel(9) == Action("duel", (9,))
+    assert Action.attack(6, 5, 7) == Action("attack", (5, 6, 7))
+    assert Action.defend(12) == Action("defend", (12,))
+    assert Action.sacrifice() == Action("sacrifice", ())
+    with pytest.raises(IllegalActionError, match=r"^an attack plays at least one card$"):
+        Action.attack()
+    with pytest.raises(IllegalActionError, match=r"^not a card value: 0 \(cards are whole "):
+        Action.duel(0)
+
+
+def test_outcome_and_returns():
+    g = position([1, 9], [5, 8], cat=0)
+    assert g.outcome() is None and g.returns() == (0, 0)
+    play(g, (YAY, "D9"), (WOW, "D8"))  # YAY shows 1 < 5: the cat enters YAY's goal
+    assert g.outcome() == Outcome(YAY, 1, 0) and g.returns() == (1, -1)
+    assert str(g.outcome()) == "YAY wins after 1 rounds"
+    assert Outcome(WOW, 9, 2).returns() == (-1, 1) and str(Outcome(WOW, 9, 2)).startswith("WOW")
+    g = position([8, 5], [2, 5], cat=1)
+    play(g, (YAY, "D8"), (WOW, "D2"))  # a tied round
+    assert g.tied_rounds == 1 and g.outcome() is None
+
+
+def test_observation_to_dict_is_exactly_what_the_page_gets():
+    """The browser renders from this dict: every field, at a sealed duel, mid-trick and at
+    the end of the game (where the cat is in a goal, so no hand size or arrow)."""
+    g = position([1, 4, 9], [5, 6, 8], cat=0)
+    play(g, (YAY, "D9"))
+    open_board = [False] * 7
+    common = {"round": 1, "cat": 0, "tiles": open_board, "opponent_hand_size": 3,
+              "draw_size": 32, "discard": [], "attacker": None, "attack": [], "answers": [],
+              "target": None, "duels": [], "tricks": [], "replaced": [[], []],
+              "replace_limit": 0, "committed": [True, False], "last_showdown": None,
+              "winner": None, "hand_size": 4, "arrow": WOW, "phase": "duel", "to_act": [WOW]}
+    assert g.observation(YAY).to_dict() == {**common, "viewer": YAY, "my_turn": False,
+                                            "hand": [1, 4, 9], "sealed": "D9", "legal": []}
+    assert g.observation(WOW).to_dict() == {**common, "viewer": WOW, "my_turn": True,
+                                            "hand": [5, 6, 8], "sealed": None,
+                                            "legal": ["D5", "D6", "D8"]}
+    play(g, (WOW, "D8"), (YAY, "A4"))
+    assert g.observation(WOW).to_dict() == {
+        **common, "viewer": WOW, "phase": "defend", "to_act": [WOW], "my_turn": True,
+        "hand": [5, 6], "opponent_hand_size": 1, "discard": [9, 8], "attacker": YAY,
+        "attack": [4], "target": 4, "duels": [[9, 8]], "committed": [False, False],
+        "sealed": None, "legal": ["B5", "B6"]}
+    play(g, (WOW, "B5"))  # hands down to one card: YAY shows 1 < 6 and the cat enters the goal
+    assert g.observation(WOW).to_dict() == {
+        **common, "viewer": WOW, "phase": "over", "to_act": [], "my_turn": False, "cat": -1,
+        "tiles": [True, *open_board[1:]], "hand": [], "opponent_hand_size": 0,
+        "discard": [9, 8, 4, 5, 1, 6], "duels": [[9, 8]], "tricks": [[YAY, [4], [[5, True]]]],
+        "committed": [False, False], "sealed": None, "last_showdown": [1, 6, YAY],
+        "winner": YAY, "hand_size": None, "arrow": None, "legal": []}

@@ -3,7 +3,7 @@
 import pytest
 from helpers import RULES_DECK, card_census, kinds, play, position, snapshot
 
-from tacocat import DEFAULT, WOW, YAY, Action, Game, IllegalActionError
+from tacocat import DEFAULT, WOW, YAY, Action, Game, IllegalActionError, Ruleset
 from tacocat.ruleset import TIE_ARROW_WINS
 
 # Two-card duel positions whose round result is fixed: the duel loser keeps the higher card.
@@ -11,6 +11,18 @@ YAY_WINS = ([9, 1], [8, 5])  # YAY duels 9 > 8, then shows 1 < 5
 WOW_WINS = ([8, 5], [9, 1])
 DUEL_FOR_RESULT = [(YAY, "D9"), (WOW, "D8")]
 DUEL_FOR_RESULT_WOW = [(YAY, "D8"), (WOW, "D9")]
+
+
+# --- 0. Components ----------------------------------------------------------------------
+def test_the_default_ruleset_is_rules_md_literally():
+    rs = Ruleset()  # built afresh, not the module's DEFAULT
+    assert dict(rs.deck) == RULES_DECK and rs.deck_size == 38
+    assert [(s.hand_size, s.double) for s in rs.spaces] == [
+        (4, False), (6, False), (9, False), (7, True), (9, False), (6, False), (4, False)]
+    assert rs.start == 3 and rs.tie_rule == "no-move" and rs.arrow_reading == "trailing"
+    assert not rs.must_defend and rs.jumbo and rs == DEFAULT
+    # arrows: the centre is double; every other space points at the trailing player
+    assert [rs.arrow_target(i) for i in range(7)] == [WOW, WOW, WOW, None, YAY, YAY, YAY]
 
 
 # --- 1. Deal ---------------------------------------------------------------------------

@@ -459,17 +459,16 @@ class Game:
 
     def _setup(self, *, yay, wow, phase, cat, tiles, attacker, attack, answers, draw,
                discard) -> list[Event]:
+        # Types and the phase are checked already (check_position); here, the rules.
         rs = self.ruleset
         n_spaces = len(rs.spaces)
         cat = rs.start if cat is None else cat
-        if type(cat) is not int or not 0 <= cat < n_spaces:
-            raise PositionError(f"the cat must stand on a space 0..{n_spaces - 1}, not {cat!r}")
-        if any(type(t) is not int or not 0 <= t < n_spaces for t in tiles):
-            raise PositionError("tiles must be space indices")
+        if not 0 <= cat < n_spaces:
+            raise PositionError(f"the cat must stand on a space 0..{n_spaces - 1}, not {cat}")
+        if any(not 0 <= t < n_spaces for t in tiles):
+            raise PositionError(f"tiles must be space indices 0..{n_spaces - 1}")
         if cat in tiles:
             raise PositionError("the cat cannot stand on a covered space")
-        if phase not in EXPECTED:
-            raise PositionError(f"unknown phase {phase!r}")
         self.cat = cat
         for t in tiles:
             self.tiles[t] = True
@@ -477,9 +476,9 @@ class Game:
         table = list(attack) + [c for c, _ in answers]
         left = rs.deck_counts()
         for c in [*yay, *wow, *table, *discard, *draw]:
-            if type(c) is not int:
-                raise PositionError(f"card values are whole numbers, not {c!r}")
-            if left.get(c, 0) <= 0:
+            if c not in left:
+                raise PositionError(f"the deck has no card of value {brief(c)}")
+            if left[c] == 0:
                 raise PositionError(f"the position uses more {c}s than the deck holds")
             left[c] -= 1
         rest = [v for v, k in sorted(left.items()) for _ in range(k)]
@@ -489,8 +488,8 @@ class Game:
         self.hands = [sorted(yay), sorted(wow)]
         hy, hw = len(yay), len(wow)
         self.phase = phase
-        if phase in (PHASE_REPLACE, PHASE_DUEL, PHASE_ATTACK) and (hy != hw or hy < 1):
-            raise PositionError("both hands must hold the same number of cards (at least 1)")
+        if phase != PHASE_DEFEND and hy != hw:
+            raise PositionError("both hands must hold the same number of cards")
         if phase == PHASE_REPLACE:
             if hy != self.hand_size:
                 raise PositionError(f"the replace step starts with {self.hand_size} cards each")

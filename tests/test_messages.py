@@ -329,3 +329,50 @@ def test_ruleset_json_defaults_and_limits():
     assert rs.spaces == (Space(5), Space(9, True), Space(5)) and rs.deck == ((1, 36),)
     assert len(Ruleset.from_dict({"deck": [[v, 1] for v in range(1, 100)]}).deck) == 99
     assert len(Ruleset.from_dict({"spaces": [{"hand_size": 2}] * 15}).spaces) == 15
+
+
+# -- the JSON scanner's edges ---------------------------------------------------------------
+def test_brief_keeps_messages_short():
+    from tacocat.actions import brief
+
+    assert brief(10**9 - 1) == "999999999" and brief(-(10**9) + 1) == "-999999999"
+    assert brief(10**9) == brief(-(10**9)) == "a huge number"
+    assert brief("x" * 38) == "'" + "x" * 38 + "'"  # 40 characters: kept whole
+    assert brief("x" * 39) == "'" + "x" * 36 + "..."  # 41: cut to 40
+
+    class Hostile:
+        def __repr__(self) -> str:
+            raise RuntimeError("no")
+
+    assert brief(Hostile()) == "a Hostile"
+
+
+def test_the_nesting_scan_counts_exactly():
+    wide = "[" + ",".join(["[]"] * 100) + "]"  # many siblings, depth 2
+    assert load_json(wide, max_depth=2) == [[]] * 100
+    assert load_json('{"a": {"b": []}, "c": {}}', max_depth=3) == {"a": {"b": []}, "c": {}}
+    assert message(RecordError, load_json, '{"a": {"b": []}}', max_depth=2).endswith(
+        "nested too deeply (more than 2 levels)")
+    # an unterminated string: the scan stops there, and json.loads reports the real defect
+    assert message(RecordError, load_json, '["' + "[" * 40).startswith(
+        "the data is not valid JSON: Unterminated string")
+
+
+def test_size_is_counted_in_utf8_bytes_with_edges():
+    assert load_json('"éé"', max_bytes=6) == "éé"  # 4 characters, 6 bytes
+    assert message(RecordError, load_json, '"éé"', max_bytes=5) == \
+        "the data is too large (more than 5 bytes)"
+    assert load_json('"\ud800"') == "\ud800"  # a lone surrogate (from JavaScript) is measured
+
+
+def test_integer_digits_edge():
+    assert load_json("[99999999999999999999, -99999999999999999999]") == [10**20 - 1,
+                                                                         -(10**20) + 1]
+
+
+def test_a_json_parser_recursion_is_a_record_error_too():
+    """Defence in depth: with the depth cap lifted, CPython's own recursion limit still ends
+    as a RecordError (in the browser the cap is what prevents a fatal stack overflow)."""
+    deep = "[" * 100_000 + "]" * 100_000
+    assert message(RecordError, load_json, deep, max_depth=10**6).startswith(
+        "the data is not valid JSON: ")

@@ -273,3 +273,21 @@ def test_observation_to_dict_is_exactly_what_the_page_gets():
         "discard": [9, 8, 4, 5, 1, 6], "duels": [[9, 8]], "tricks": [[YAY, [4], [[5, True]]]],
         "committed": [False, False], "sealed": None, "last_showdown": [1, 6, YAY],
         "winner": YAY, "hand_size": None, "arrow": None, "legal": []}
+
+
+def test_opponent_floor_and_seen_counts_follow_the_face_up_cards():
+    """A sacrifice plays the defender's lowest card, so it reveals a floor under the rest of
+    that hand (to the attacker); defences reveal nothing; a new round starts from zero."""
+    g = position([4, 4, 9, 10, 11], [2, 5, 6, 7, 12], phase="attack", attacker=YAY)
+    assert g.observation(YAY).opponent_floor() == g.observation(WOW).opponent_floor() == 0
+    play(g, (YAY, "A4.4"), (WOW, "S"))  # mid-trick: WOW sacrificed 2
+    assert g.observation(YAY).opponent_floor() == 2 and g.observation(WOW).opponent_floor() == 0
+    assert g.observation(WOW).seen_counts() == {4: 2, 2: 1}
+    play(g, (WOW, "B5"))
+    assert g.observation(YAY).opponent_floor() == 2
+    play(g, (YAY, "A9"), (WOW, "S"))  # WOW sacrifices 6: the floor rises
+    assert g.observation(YAY).opponent_floor() == 6 and g.observation(WOW).opponent_floor() == 0
+    assert g.observation(YAY).seen_counts() == {4: 2, 2: 1, 5: 1, 9: 1, 6: 1}
+    g = position([3, 8, 10], [2, 6, 9], phase="attack", attacker=WOW)
+    play(g, (WOW, "A6"), (YAY, "S"))  # now YAY sacrifices: WOW learns YAY's floor
+    assert g.observation(WOW).opponent_floor() == 3 and g.observation(YAY).opponent_floor() == 0

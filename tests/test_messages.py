@@ -11,6 +11,7 @@ from tacocat import (
     WOW,
     YAY,
     Action,
+    Event,
     Game,
     GameRecord,
     IllegalActionError,
@@ -376,3 +377,48 @@ def test_a_json_parser_recursion_is_a_record_error_too():
     deep = "[" * 100_000 + "]" * 100_000
     assert message(RecordError, load_json, deep, max_depth=10**6).startswith(
         "the data is not valid JSON: ")
+
+
+def test_closing_brackets_are_counted_exactly():
+    # depth 4 at the second inner group: a scan that reset or over-counted closers would miss it
+    assert message(RecordError, load_json, "[[[], [[]]]]", max_depth=3).endswith(
+        "nested too deeply (more than 3 levels)")
+    assert load_json("[[[], [[]]]]", max_depth=4) == [[[], [[]]]]
+    assert message(RecordError, load_json, "[[], [[[]]]]", max_depth=3).endswith(
+        "nested too deeply (more than 3 levels)")
+    assert load_json('{"a": [], "b": {"c": {"d": []}}}', max_depth=4)["b"]["c"] == {"d": []}
+    assert message(RecordError, load_json, '{"a": {}, "b": {"c": {"d": []}}}',
+                   max_depth=3).endswith("nested too deeply (more than 3 levels)")
+
+
+def test_record_json_messages_name_the_record():
+    assert message(RecordError, GameRecord.from_json, "[") == \
+        "the record is not valid JSON: Expecting value: line 1 column 2 (char 1)"
+    assert message(RecordError, GameRecord.from_json, "[" * 40) == \
+        "the record is nested too deeply (more than 32 levels)"
+
+
+@pytest.mark.parametrize(("position", "expected"), [
+    ([], "a position must be an object"),
+    ({"yay": [1], "wow": [2], "evil": 1, "worse": 2}, "unknown position field(s): 'evil', 'worse'"),
+    ({"yay": [1], "wow": [2], "attack": "5"}, "attack must be a list of card values, not '5'"),
+    ({"yay": [1], "wow": [2], "draw": [None]}, "card values are whole numbers, not None (in draw)"),
+    ({"yay": [1], "wow": [2], "discard": 1}, "discard must be a list of card values, not 1"),
+    ({"yay": [1.5], "wow": [2]}, "card values are whole numbers, not 1.5 (in yay)"),
+    ({"yay": [1], "wow": [2], "cat": "3"}, "cat must be a whole number, not '3'"),
+])
+def test_record_position_messages(position, expected):
+    data = {"format": "tacocat-record", "version": 1, "seed": 1, "moves": [],
+            "position": position}
+    assert message(RecordError, GameRecord.from_dict, data) == \
+        f"the record's starting position is malformed: {expected}"
+
+
+def test_a_position_starts_round_one_on_its_space_with_seed_0():
+    g = Game.from_position(yay=[1, 2], wow=[3, 4], cat=2)
+    assert g.seed == 0 and g.round == 1 and g.position["cat"] == 2
+    assert g.initial_events == [Event("round_started", None, (),
+                                      {"round": 1, "space": 2, "hand_size": 9, "arrow": WOW})]
+    g = Game.from_position(yay=[1, 2, 3], wow=[5], phase="defend", attacker=WOW, attack=[6, 7, 8],
+                           answers=[[6, True]])
+    assert g.to_act() == (YAY,) and g.observation(YAY).target == 7

@@ -75,7 +75,7 @@ class Action(NamedTuple):
 
     @staticmethod
     def sacrifice() -> Action:
-        return Action(SACRIFICE, ())
+        return Action(SACRIFICE)
 
     def notation(self) -> str:
         return _LETTER[self.kind] + ".".join(map(str, self.cards))

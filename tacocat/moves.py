@@ -84,12 +84,12 @@ def answer_options(hand: list[int] | tuple[int, ...], target: int,
     """Defend with any card ≥ ``target``; sacrifice the lowest card when it is below it."""
     out = [Action(DEFEND, (v,)) for v in sorted(set(hand)) if v >= target]
     if min(hand) < target and not (must_defend and out):
-        out.append(Action(SACRIFICE, ()))
+        out.append(Action(SACRIFICE))
     return out
 
 
-def _cards_text(cards: tuple[int, ...] | list[int]) -> str:
-    return ", ".join(map(str, cards)) if cards else "nothing"
+def _listed(cards: tuple[int, ...]) -> str:
+    return ", ".join(map(str, cards))
 
 
 def _without(hand: list[int], cards: tuple[int, ...]) -> list[int] | None:
@@ -122,8 +122,8 @@ def check_action(game: Game, player: Any, action: Any) -> None:
         raise IllegalActionError(f"{kind} is not possible in the {game.phase} step")
     hand = game.hands[player]
     rest = _without(hand, cards)
-    if rest is None:
-        raise IllegalActionError(f"{name} does not hold {_cards_text(cards)}")
+    if rest is None:  # so ``cards`` is not empty: an empty list is always held
+        raise IllegalActionError(f"{name} does not hold {_listed(cards)}")
     if kind == REPLACE:
         limit = game.replace_limit[player]
         if len(cards) > limit:
@@ -136,7 +136,7 @@ def check_action(game: Game, player: Any, action: Any) -> None:
                 raise IllegalActionError("Jumbo attacks are switched off in this ruleset")
             if not is_jumbo(cards):
                 raise IllegalActionError(
-                    f"{_cards_text(cards)} is neither a set (2+ equal values) "
+                    f"{_listed(cards)} is neither a set (2+ equal values) "
                     "nor a sequence (3+ consecutive values)"
                 )
     elif kind == DEFEND:

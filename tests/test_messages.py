@@ -422,3 +422,23 @@ def test_a_position_starts_round_one_on_its_space_with_seed_0():
     g = Game.from_position(yay=[1, 2, 3], wow=[5], phase="defend", attacker=WOW, attack=[6, 7, 8],
                            answers=[[6, True]])
     assert g.to_act() == (YAY,) and g.observation(YAY).target == 7
+
+
+def test_more_survivors_of_mutation_testing():
+    g = position([4, 4, 5, 9], [1, 2, 3, 7], phase="attack", attacker=YAY)
+    assert message(IllegalActionError, g.apply, YAY, Action.attack(4, 4, 5)) == \
+        "4, 4, 5 is neither a set (2+ equal values) nor a sequence (3+ consecutive values)"
+    g = position([3, 8, 10, 11], [2, 6, 9, 12], phase="attack", attacker=YAY)
+    defended = play(g, (YAY, "A8"), (WOW, "B9"))
+    assert [(e.kind, e.player) for e in defended] == [("attacked", YAY), ("defended", WOW),
+                                                       ("trick", WOW)]
+    sacrificed = play(g, (WOW, "A12"), (YAY, "S"))
+    assert [(e.kind, e.player, e.cards) for e in sacrificed][:2] == [
+        ("attacked", WOW, (12,)), ("sacrificed", YAY, (3,))]
+    data = {"format": "tacocat-record", "version": 1, "seed": 2**63, "moves": []}
+    assert message(RecordError, GameRecord.from_dict, data) == \
+        "the record's seed must be a whole number"
+    assert message(RulesetError, Ruleset.from_dict, {"b": 1, "a": 2}) == \
+        "unknown ruleset field(s): a, b"
+    text = GameRecord(5).to_json()  # compact: records live in localStorage
+    assert ", " not in text and ": " not in text and text.startswith('{"format":"tacocat-record"')

@@ -12,6 +12,7 @@ from tacocat import (
     WOW,
     YAY,
     Action,
+    Event,
     Game,
     GameRecord,
     IllegalActionError,
@@ -291,3 +292,41 @@ def test_opponent_floor_and_seen_counts_follow_the_face_up_cards():
     g = position([3, 8, 10], [2, 6, 9], phase="attack", attacker=WOW)
     play(g, (WOW, "A6"), (YAY, "S"))  # now YAY sacrifices: WOW learns YAY's floor
     assert g.observation(WOW).opponent_floor() == 3 and g.observation(YAY).opponent_floor() == 0
+
+
+def test_events_say_exactly_what_happened():
+    """The page animates and logs from events: each one's seat, cards and info, in order."""
+    E = Event
+    g = position([2, 5, 9], [3, 6, 8], cat=0)
+    assert play(g, (YAY, "D9")) == [E("committed", YAY, (), {"step": "duel"})]
+    assert play(g, (WOW, "D8")) == [E("committed", WOW, (), {"step": "duel"}),
+                                    E("duel", None, (9, 8), {"tie": False, "attacker": YAY})]
+    assert play(g, (YAY, "A5")) == [E("attacked", YAY, (5,))]
+    assert play(g, (WOW, "S")) == [
+        E("sacrificed", WOW, (3,), {"against": 5}),
+        E("trick", YAY, (), {"defended": False, "cards": [5, 3]}),
+        E("showdown", None, (2, 6), {"winner": YAY}),
+        E("cat_moved", YAY, (), {"from": 0, "to": -1}),
+        E("tile_placed", None, (), {"space": 0}),
+        E("game_won", YAY)]
+    g = position([1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12], phase="replace", cat=1,
+                 draw=[12, 3, 4, 4])
+    assert play(g, (WOW, "R11.12")) == [E("replaced", WOW, (11, 12)), E("drew", WOW, (3, 12))]
+    assert play(g, (YAY, "R1")) == [E("replaced", YAY, (1,)), E("drew", YAY, (4,))]
+    g = position([3, 8, 10], [4, 6, 9], phase="attack", attacker=YAY)
+    assert play(g, (YAY, "A8"), (WOW, "B9")) == [
+        E("attacked", YAY, (8,)), E("defended", WOW, (9,), {"against": 8}),
+        E("trick", WOW, (), {"defended": True, "cards": [8, 9]})]
+    g = position([9, 1], [8, 5], cat=3)  # YAY wins the round: the cat moves, a new round
+    events = play(g, (YAY, "D9"), (WOW, "D8"))[3:]
+    assert events.pop(0) == E("showdown", None, (1, 5), {"winner": YAY})
+    assert events[:4] == [
+        E("cat_moved", YAY, (), {"from": 3, "to": 2}), E("tile_placed", None, (), {"space": 3}),
+        E("round_started", None, (), {"round": 2, "space": 2, "hand_size": 9, "arrow": WOW}),
+        E("dealt", YAY, tuple(g.hands[YAY]))]
+    assert events[4:] == [E("dealt", WOW, tuple(g.hands[WOW]))] and len(g.hands[WOW]) == 9
+    g = position([8, 5], [2, 5], cat=1)  # a tied round: no move, the same space again
+    events = play(g, (YAY, "D8"), (WOW, "D2"))[3:]
+    assert events[:3] == [
+        E("showdown", None, (5, 5), {"winner": None}), E("round_tied", None, (), {"space": 1}),
+        E("round_started", None, (), {"round": 2, "space": 1, "hand_size": 6, "arrow": WOW})]

@@ -52,6 +52,7 @@ def play_checked(seed: int, ruleset=DEFAULT, probes: int = 2,
     players = (RandomPlayer(seed * 2 + 1), RandomPlayer(seed * 2 + 2))
     rng = Random(seed)
     tiles_placed: list[int] = []
+    kinds_seen: dict[str, int] = {}
     while not g.is_terminal():
         check_invariants(g)
         for p in g.to_act():
@@ -80,11 +81,14 @@ def play_checked(seed: int, ruleset=DEFAULT, probes: int = 2,
             for e in g.apply(p, action):
                 if e.kind == "tile_placed":
                     tiles_placed.append(e.info["space"])
+                kinds_seen[e.kind] = kinds_seen.get(e.kind, 0) + 1
             if states is not None:
                 states.append(snapshot(g))
     check_invariants(g)
     assert len(tiles_placed) == len(set(tiles_placed)), "at most one tile per space"
     assert sum(g.tiles) == len(tiles_placed)
+    assert g.tied_rounds == kinds_seen.get("round_tied", 0) == g.outcome().tied_rounds
+    assert g.round == 1 + kinds_seen.get("round_started", 0) == g.outcome().rounds
     return g
 
 

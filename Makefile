@@ -23,6 +23,7 @@ help:
 	@echo "make runtime  (re)build runtime/ from node_modules"
 	@echo "make dist     build dist/: the static site to publish (see docs/DEPLOY.md)"
 	@echo "make clean    remove build outputs; make distclean also removes .venv and node_modules"
+	@echo "make mutants  mutation testing of the engine, ~1 h, not in CI (see docs/TESTING.md)"
 
 setup:
 	bash scripts/setup.sh
@@ -59,3 +60,24 @@ clean:
 
 distclean: clean
 	rm -rf $(VENV) node_modules
+
+# Mutation testing (slow: not in CI). Installs mutmut into .venv through the `mutants` extra,
+# mutates the engine modules listed under [tool.mutmut] in pyproject.toml and runs the engine
+# tests against each mutant, niced, with fewer property examples (TACOCAT_TEST_SCALE) and
+# repeatable Hypothesis runs. Prints the score per module and every mutant not killed
+# (also in mutants/summary.txt); `.venv/bin/mutmut show NAME` shows one. Triage: docs/TESTING.md.
+MUTANTS_JOBS ?= 2
+MUTANTS_SCALE ?= 0.1
+.PHONY: mutants
+mutants: setup
+	$(PY) -m pip install --quiet -e '.[test,mutants]'
+	rm -rf mutants
+	TACOCAT_MUTANTS=1 TACOCAT_TEST_SCALE=$(MUTANTS_SCALE) \
+		nice -n 10 $(VENV)/bin/mutmut run --max-children $(MUTANTS_JOBS)
+	$(VENV)/bin/mutmut results --all true | awk -F': ' ' \
+		{ name = $$1; gsub(/ /, "", name); split(name, part, "."); mod = part[1] "." part[2]; \
+		  total[mod]++; if ($$2 == "killed" || $$2 == "timeout") caught[mod]++; \
+		  else missed = missed sprintf("  %-9s %s\n", $$2, name) } \
+		END { for (m in total) printf "%-20s %4d mutants %4d caught  score %5.1f%%\n", \
+		      m, total[m], caught[m], 100 * caught[m] / total[m] | "sort"; close("sort"); \
+		      printf "not caught:\n%s", missed }' | tee mutants/summary.txt

@@ -12,10 +12,11 @@ from random import Random
 from typing import Any
 
 from . import events as ev
-from .actions import ATTACK, DEFEND, DUEL, REPLACE, SACRIFICE, SEAT_LETTERS, Action
-from .errors import IllegalActionError, PositionError
+from .actions import DEFEND, DUEL, REPLACE, SEAT_LETTERS, Action, brief
+from .errors import PositionError
 from .events import Event
 from .moves import (
+    EXPECTED,
     PHASE_ATTACK,
     PHASE_DEFEND,
     PHASE_DUEL,
@@ -23,19 +24,13 @@ from .moves import (
     PHASE_REPLACE,
     answer_options,
     attack_options,
+    check_action,
     duel_options,
     is_jumbo,
     replace_options,
 )
 from .observation import Observation, observe
 from .ruleset import DEFAULT, SEATS, TIE_ARROW_WINS, WOW, YAY, Ruleset
-
-_EXPECTED = {
-    PHASE_REPLACE: (REPLACE,),
-    PHASE_DUEL: (DUEL,),
-    PHASE_ATTACK: (ATTACK,),
-    PHASE_DEFEND: (DEFEND, SACRIFICE),
-}
 
 
 @dataclass(frozen=True)
@@ -54,19 +49,59 @@ class Outcome:
         return f"{SEATS[self.winner]} wins after {self.rounds} rounds"
 
 
-def _without(hand: list[int], cards: tuple[int, ...]) -> list[int] | None:
-    """``hand`` minus the multiset ``cards``, or ``None`` if the hand lacks one of them."""
-    rest = list(hand)
-    for c in cards:
-        try:
-            rest.remove(c)
-        except ValueError:
-            return None
-    return rest
+POSITION_KEYS = ("yay", "wow", "phase", "cat", "tiles", "attacker", "attack", "answers",
+                 "draw", "discard")
 
 
-def _cards_text(cards: tuple[int, ...] | list[int]) -> str:
-    return ", ".join(map(str, cards)) if cards else "nothing"
+def _ints_problem(key: str, value: Any, noun: str) -> str | None:
+    if not isinstance(value, (list, tuple)):
+        return f"{key} must be a list of {noun}, not {brief(value)}"
+    for c in value:
+        if type(c) is not int:
+            return f"{noun} are whole numbers, not {brief(c)} (in {key})"
+    return None
+
+
+def position_problem(pos: Any) -> str | None:
+    """Why ``pos`` (the keyword arguments of :meth:`Game.from_position`, or a record's
+    ``"position"``) has the wrong shape or types, or ``None``. Only types are checked here;
+    :meth:`Game.from_position` then checks the position against the rules."""
+    if not isinstance(pos, dict):
+        return "a position must be an object"
+    unknown = [k for k in pos if k not in POSITION_KEYS]
+    if unknown:
+        return f"unknown position field(s): {', '.join(brief(k) for k in unknown)}"
+    for key in ("yay", "wow"):
+        if key not in pos:
+            return f"a position needs both hands ({key!r} is missing)"
+    for key in ("yay", "wow", "tiles", "attack", "draw", "discard"):
+        if key in pos:
+            problem = _ints_problem(key, pos[key], "space indices" if key == "tiles"
+                                    else "card values")
+            if problem:
+                return problem
+    phase = pos.get("phase", PHASE_DUEL)
+    if type(phase) is not str or phase not in EXPECTED:
+        return f"unknown phase {brief(phase)}"
+    for key in ("cat", "attacker"):
+        value = pos.get(key)
+        if value is not None and type(value) is not int:
+            return f"{key} must be a whole number, not {brief(value)}"
+    answers = pos.get("answers", ())
+    if not isinstance(answers, (list, tuple)):
+        return f"answers must be a list of [card, defended] pairs, not {brief(answers)}"
+    for pair in answers:
+        if not (isinstance(pair, (list, tuple)) and len(pair) == 2
+                and type(pair[0]) is int and type(pair[1]) is bool):
+            return f"each answer is a [card, true/false] pair, not {brief(pair)}"
+    return None
+
+
+def check_position(pos: Any) -> None:
+    """Raise :class:`PositionError` if :func:`position_problem` finds one."""
+    problem = position_problem(pos)
+    if problem:
+        raise PositionError(problem)
 
 
 SEED_LIMIT = 2**63  # seeds are signed 64-bit, so every record stays portable
@@ -161,60 +196,11 @@ class Game:
 
     # -- applying --------------------------------------------------------------------------
     def check(self, player: int, action: Action) -> None:
-        """Raise :class:`IllegalActionError` saying why ``action`` is illegal; else return."""
-        if self.phase == PHASE_OVER:
-            raise IllegalActionError("the game is over")
-        if player not in (YAY, WOW):
-            raise IllegalActionError(f"no such seat: {player!r}")
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"not an action: {action!r}")
-        name = SEATS[player]
-        if list(action.cards) != sorted(action.cards):
-            raise IllegalActionError("list an action's cards in ascending order")
-        if player not in self.acting:
-            waiting = " and ".join(SEATS[p] for p in self.acting)
-            raise IllegalActionError(f"it is not {name}'s turn (waiting for {waiting})")
-        if action.kind not in _EXPECTED[self.phase]:
-            raise IllegalActionError(
-                f"{action.kind} is not possible in the {self.phase} step"
-            )
-        hand = self.hands[player]
-        rest = _without(hand, action.cards)
-        if rest is None:
-            raise IllegalActionError(f"{name} does not hold {_cards_text(action.cards)}")
-        kind = action.kind
-        if kind == REPLACE:
-            limit = self.replace_limit[player]
-            if len(action.cards) > limit:
-                raise IllegalActionError(f"{name} may replace at most {limit} card(s) now")
-        elif kind == ATTACK:
-            if not rest:
-                raise IllegalActionError("the attacker must still hold a card after attacking")
-            if len(action.cards) > 1:
-                if not self.ruleset.jumbo:
-                    raise IllegalActionError("Jumbo attacks are switched off in this ruleset")
-                if not is_jumbo(action.cards):
-                    raise IllegalActionError(
-                        f"{_cards_text(action.cards)} is neither a set (2+ equal values) "
-                        "nor a sequence (3+ consecutive values)"
-                    )
-        elif kind == DEFEND:
-            target = self.attack[len(self.answers)]
-            if action.cards[0] < target:
-                raise IllegalActionError(
-                    f"a {action.cards[0]} cannot defend against a {target}; "
-                    "defend with an equal or higher card, or sacrifice your lowest"
-                )
-        elif kind == SACRIFICE:
-            target = self.attack[len(self.answers)]
-            if hand[0] >= target:
-                raise IllegalActionError(
-                    f"your lowest card ({hand[0]}) already holds against {target}: defend with it"
-                )
-            if self.ruleset.must_defend and hand[-1] >= target:
-                raise IllegalActionError(
-                    f"this ruleset makes you defend when you can (your {hand[-1]} holds)"
-                )
+        """Raise :class:`IllegalActionError` saying why ``action`` is illegal; else return.
+
+        Everything is checked here, at the boundary (seat, kind, card count and types, then
+        the rules), so a malformed action can never reach the state."""
+        check_action(self, player, action)
 
     def apply(self, player: int, action: Action) -> list[Event]:
         """Apply ``player``'s ``action``; returns the events it caused.
@@ -459,10 +445,13 @@ class Game:
         """
         g = cls.__new__(cls)
         g._init_common(seed, ruleset)
+        check_position({"yay": yay, "wow": wow, "phase": phase, "cat": cat, "tiles": tiles,
+                        "attacker": attacker, "attack": attack, "answers": answers,
+                        "draw": draw, "discard": discard})
         g.position = {
             "yay": sorted(yay), "wow": sorted(wow), "phase": phase, "cat": cat,
             "tiles": sorted(tiles), "attacker": attacker, "attack": sorted(attack),
-            "answers": [[int(c), bool(ok)] for c, ok in answers], "draw": list(draw),
+            "answers": [[c, ok] for c, ok in answers], "draw": list(draw),
             "discard": list(discard),
         }
         g.initial_events = g._setup(**g.position)
@@ -470,17 +459,16 @@ class Game:
 
     def _setup(self, *, yay, wow, phase, cat, tiles, attacker, attack, answers, draw,
                discard) -> list[Event]:
+        # Types and the phase are checked already (check_position); here, the rules.
         rs = self.ruleset
         n_spaces = len(rs.spaces)
         cat = rs.start if cat is None else cat
-        if type(cat) is not int or not 0 <= cat < n_spaces:
-            raise PositionError(f"the cat must stand on a space 0..{n_spaces - 1}, not {cat!r}")
-        if any(type(t) is not int or not 0 <= t < n_spaces for t in tiles):
-            raise PositionError("tiles must be space indices")
+        if not 0 <= cat < n_spaces:
+            raise PositionError(f"the cat must stand on a space 0..{n_spaces - 1}, not {cat}")
+        if any(not 0 <= t < n_spaces for t in tiles):
+            raise PositionError(f"tiles must be space indices 0..{n_spaces - 1}")
         if cat in tiles:
             raise PositionError("the cat cannot stand on a covered space")
-        if phase not in _EXPECTED:
-            raise PositionError(f"unknown phase {phase!r}")
         self.cat = cat
         for t in tiles:
             self.tiles[t] = True
@@ -488,9 +476,9 @@ class Game:
         table = list(attack) + [c for c, _ in answers]
         left = rs.deck_counts()
         for c in [*yay, *wow, *table, *discard, *draw]:
-            if type(c) is not int:
-                raise PositionError(f"card values are whole numbers, not {c!r}")
-            if left.get(c, 0) <= 0:
+            if c not in left:
+                raise PositionError(f"the deck has no card of value {brief(c)}")
+            if left[c] == 0:
                 raise PositionError(f"the position uses more {c}s than the deck holds")
             left[c] -= 1
         rest = [v for v, k in sorted(left.items()) for _ in range(k)]
@@ -500,8 +488,8 @@ class Game:
         self.hands = [sorted(yay), sorted(wow)]
         hy, hw = len(yay), len(wow)
         self.phase = phase
-        if phase in (PHASE_REPLACE, PHASE_DUEL, PHASE_ATTACK) and (hy != hw or hy < 1):
-            raise PositionError("both hands must hold the same number of cards (at least 1)")
+        if phase != PHASE_DEFEND and hy != hw:
+            raise PositionError("both hands must hold the same number of cards")
         if phase == PHASE_REPLACE:
             if hy != self.hand_size:
                 raise PositionError(f"the replace step starts with {self.hand_size} cards each")
@@ -529,7 +517,7 @@ class Game:
                 if len(answers) >= len(att):
                     raise PositionError("every attacking card is answered already")
                 self.attack = att
-                self.answers = [(int(c), bool(ok)) for c, ok in answers]
+                self.answers = [(c, ok) for c, ok in answers]
                 h_att, h_def = len(self.hands[attacker]), len(self.hands[1 - attacker])
                 if h_att < 1 or h_def - h_att != len(att) - len(answers):
                     raise PositionError("hand sizes do not match the trick on the table")

@@ -6,11 +6,33 @@ so the list a player is offered is exactly the list the engine accepts.
 
 from __future__ import annotations
 
-from .actions import ATTACK, DEFEND, DUEL, REPLACE, SACRIFICE, Action
+from typing import TYPE_CHECKING, Any
+
+from .actions import (
+    ATTACK,
+    DEFEND,
+    DUEL,
+    REPLACE,
+    SACRIFICE,
+    Action,
+    action_problem,
+    seat_problem,
+)
+from .errors import IllegalActionError
+from .ruleset import SEATS
+
+if TYPE_CHECKING:
+    from .game import Game
 
 PHASE_REPLACE, PHASE_DUEL, PHASE_ATTACK, PHASE_DEFEND, PHASE_OVER = (
     "replace", "duel", "attack", "defend", "over"
 )
+EXPECTED = {  # the action kinds each phase takes
+    PHASE_REPLACE: (REPLACE,),
+    PHASE_DUEL: (DUEL,),
+    PHASE_ATTACK: (ATTACK,),
+    PHASE_DEFEND: (DEFEND, SACRIFICE),
+}
 
 
 def is_jumbo(cards: tuple[int, ...]) -> bool:
@@ -62,5 +84,75 @@ def answer_options(hand: list[int] | tuple[int, ...], target: int,
     """Defend with any card ≥ ``target``; sacrifice the lowest card when it is below it."""
     out = [Action(DEFEND, (v,)) for v in sorted(set(hand)) if v >= target]
     if min(hand) < target and not (must_defend and out):
-        out.append(Action(SACRIFICE, ()))
+        out.append(Action(SACRIFICE))
     return out
+
+
+def _listed(cards: tuple[int, ...]) -> str:
+    return ", ".join(map(str, cards))
+
+
+def _without(hand: list[int], cards: tuple[int, ...]) -> list[int] | None:
+    """``hand`` minus the multiset ``cards``, or ``None`` if the hand lacks one of them."""
+    if len(cards) > len(hand):
+        return None
+    rest = list(hand)
+    for c in cards:
+        try:
+            rest.remove(c)
+        except ValueError:
+            return None
+    return rest
+
+
+def check_action(game: Game, player: Any, action: Any) -> None:
+    """Raise :class:`IllegalActionError` saying why ``player`` may not play ``action`` in
+    ``game`` now; return if it is legal. Reads the game, never changes it."""
+    if game.phase == PHASE_OVER:
+        raise IllegalActionError("the game is over")
+    problem = seat_problem(player) or action_problem(action)
+    if problem:
+        raise IllegalActionError(problem)
+    name = SEATS[player]
+    if player not in game.acting:
+        waiting = " and ".join(SEATS[p] for p in game.acting)
+        raise IllegalActionError(f"it is not {name}'s turn (waiting for {waiting})")
+    kind, cards = action.kind, action.cards
+    if kind not in EXPECTED[game.phase]:
+        raise IllegalActionError(f"{kind} is not possible in the {game.phase} step")
+    hand = game.hands[player]
+    rest = _without(hand, cards)
+    if rest is None:  # so ``cards`` is not empty: an empty list is always held
+        raise IllegalActionError(f"{name} does not hold {_listed(cards)}")
+    if kind == REPLACE:
+        limit = game.replace_limit[player]
+        if len(cards) > limit:
+            raise IllegalActionError(f"{name} may replace at most {limit} card(s) now")
+    elif kind == ATTACK:
+        if not rest:
+            raise IllegalActionError("the attacker must still hold a card after attacking")
+        if len(cards) > 1:
+            if not game.ruleset.jumbo:
+                raise IllegalActionError("Jumbo attacks are switched off in this ruleset")
+            if not is_jumbo(cards):
+                raise IllegalActionError(
+                    f"{_listed(cards)} is neither a set (2+ equal values) "
+                    "nor a sequence (3+ consecutive values)"
+                )
+    elif kind == DEFEND:
+        target = game.attack[len(game.answers)]
+        if cards[0] < target:
+            raise IllegalActionError(
+                f"a {cards[0]} cannot defend against a {target}; "
+                "defend with an equal or higher card, or sacrifice your lowest"
+            )
+    elif kind == SACRIFICE:  # (a duel needs no more than holding the card)
+        target = game.attack[len(game.answers)]
+        if hand[0] >= target:
+            raise IllegalActionError(
+                f"your lowest card ({hand[0]}) already holds against {target}: defend with it"
+            )
+        if game.ruleset.must_defend and hand[-1] >= target:
+            raise IllegalActionError(
+                f"this ruleset makes you defend when you can (your {hand[-1]} holds)"
+            )

@@ -19,7 +19,7 @@ TIE_ARROW_WINS = "arrow-wins"
 ARROW_TRAILING = "trailing"
 ARROW_LEADING = "leading"
 # Generous bounds, so a hostile ruleset (e.g. in an imported record) cannot exhaust memory.
-MAX_COPIES, MAX_HAND, MAX_SPACES = 100, 30, 15
+MAX_COPIES, MAX_HAND, MAX_SPACES, MAX_VALUE = 100, 30, 15, 99
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,19 @@ def _default_spaces() -> tuple[Space, ...]:
 def _default_deck() -> tuple[tuple[int, int], ...]:
     copies = {1: 2, 2: 3, 3: 5, 4: 5, 5: 5, 6: 5, 7: 3, 8: 2, 9: 2, 10: 2, 11: 2, 12: 2}
     return tuple(copies.items())
+
+
+def _space_from_dict(number: int, data: Any) -> Space:
+    """A space from ``{"hand_size": 7, "double": true}``: strict types, no coercion."""
+    if not isinstance(data, dict) or not set(data) <= {"hand_size", "double"}:
+        raise RulesetError(f"malformed ruleset: space {number} must be "
+                           '{"hand_size": n, "double": true/false}')
+    size, double = data.get("hand_size"), data.get("double", False)
+    if type(size) is not int:
+        raise RulesetError(f"malformed ruleset: space {number} has no whole-number hand_size")
+    if type(double) is not bool:
+        raise RulesetError(f"malformed ruleset: space {number}'s double must be true or false")
+    return Space(size, double)
 
 
 @dataclass(frozen=True)
@@ -97,8 +110,9 @@ class Ruleset:
             if not (isinstance(item, tuple) and len(item) == 2):
                 raise RulesetError(f"deck entry {item!r} is not a (value, copies) pair")
             value, copies = item
-            if type(value) is not int or value < 1 or value > 99:
-                raise RulesetError(f"card value {value!r} must be a whole number from 1 to 99")
+            if type(value) is not int or value < 1 or value > MAX_VALUE:
+                raise RulesetError(f"card value {value!r} must be a whole number from 1 to "
+                                   f"{MAX_VALUE}")
             if type(copies) is not int or not 0 <= copies <= MAX_COPIES:
                 raise RulesetError(f"copies of {value} must be a whole number from 0 to "
                                    f"{MAX_COPIES}")
@@ -147,18 +161,18 @@ class Ruleset:
         if unknown:
             raise RulesetError(f"unknown ruleset field(s): {', '.join(sorted(unknown))}")
         kwargs: dict[str, Any] = {}
-        try:
-            if "deck" in data:
-                kwargs["deck"] = tuple((p[0], p[1]) for p in data["deck"] if len(p) == 2)
-                if len(kwargs["deck"]) != len(data["deck"]):
-                    raise RulesetError("every deck entry must be [value, copies]")
-            if "spaces" in data:
-                kwargs["spaces"] = tuple(
-                    Space(int(s["hand_size"]), bool(s.get("double", False)))
-                    for s in data["spaces"]
-                )
-        except (TypeError, KeyError, ValueError, AttributeError) as exc:
-            raise RulesetError(f"malformed ruleset: {exc}") from None
+        if "deck" in data:
+            deck = data["deck"]
+            if not isinstance(deck, list) or len(deck) > MAX_VALUE:
+                raise RulesetError("the deck must be a list of [value, copies] pairs")
+            if not all(isinstance(p, list) and len(p) == 2 for p in deck):
+                raise RulesetError("every deck entry must be [value, copies]")
+            kwargs["deck"] = tuple((p[0], p[1]) for p in deck)
+        if "spaces" in data:
+            spaces = data["spaces"]
+            if not isinstance(spaces, list) or len(spaces) > MAX_SPACES:
+                raise RulesetError(f"the board must be a list of at most {MAX_SPACES} spaces")
+            kwargs["spaces"] = tuple(_space_from_dict(i, s) for i, s in enumerate(spaces, 1))
         for key in ("tie_rule", "must_defend", "jumbo", "arrow_reading"):
             if key in data:
                 kwargs[key] = data[key]

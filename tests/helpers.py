@@ -2,10 +2,31 @@
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from typing import Any
 
+from hypothesis import settings
+
 from tacocat import DEFAULT, Action, Game, Ruleset
+
+# RULES.md "Components", copied literally (not computed by the code under test):
+# "Copies per value: 1:2, 2:3, 3:5, 4:5, 5:5, 6:5, 7:3, 8:2, 9:2, 10:2, 11:2, 12:2" — 38 cards.
+RULES_DECK = Counter({1: 2, 2: 3, 3: 5, 4: 5, 5: 5, 6: 5, 7: 3, 8: 2, 9: 2, 10: 2, 11: 2, 12: 2})
+assert sum(RULES_DECK.values()) == 38
+
+# `make mutants` runs the suite once per mutant: TACOCAT_TEST_SCALE shrinks the example counts
+# of the property tests, and the "mutants" profile makes them repeatable run to run.
+SCALE = float(os.environ.get("TACOCAT_TEST_SCALE", "1"))
+settings.register_profile("mutants", derandomize=True, database=None, deadline=None,
+                          print_blob=False)
+if os.environ.get("TACOCAT_MUTANTS"):
+    settings.load_profile("mutants")
+
+
+def examples(n: int) -> int:
+    """``n`` hypothesis examples, scaled by TACOCAT_TEST_SCALE (at least 5)."""
+    return max(5, round(n * SCALE))
 
 
 def position(yay, wow, *, phase="duel", ruleset: Ruleset = DEFAULT, **kw: Any) -> Game:
@@ -13,14 +34,28 @@ def position(yay, wow, *, phase="duel", ruleset: Ruleset = DEFAULT, **kw: Any) -
     return Game.from_position(yay=list(yay), wow=list(wow), phase=phase, ruleset=ruleset, **kw)
 
 
+# Every attribute of a Game; snapshot() fails loudly when the engine grows a new one.
+_GAME_FIELDS = frozenset({
+    "seed", "ruleset", "rng", "cat", "tiles", "round", "tied_rounds", "hands", "draw",
+    "discard", "phase", "acting", "pending", "replace_limit", "replaced", "duels", "tricks",
+    "attacker", "attack", "answers", "last_showdown", "winner", "history", "position",
+    "initial_events",
+})
+
+
 def snapshot(game: Game) -> tuple:
-    """Everything that defines a game's state, for 'unchanged' comparisons."""
+    """Every attribute of the game (the RNG by its state), copied: a full serialisation for
+    'unchanged' and 'same state' comparisons. Spelled out rather than generic, because the
+    property tests take thousands of snapshots."""
+    assert vars(game).keys() == _GAME_FIELDS, "snapshot() does not know every Game attribute"
     return (
-        game.phase, tuple(game.acting), game.round, game.cat, tuple(game.tiles),
-        tuple(map(tuple, game.hands)), tuple(game.draw), tuple(game.discard),
-        tuple(game.pending), tuple(game.replace_limit), tuple(game.replaced),
-        tuple(game.duels), tuple(game.tricks), game.attacker, game.attack, tuple(game.answers),
-        game.last_showdown, game.winner, tuple(game.history), game.rng.getstate(),
+        game.seed, game.ruleset, game.rng.getstate(), game.cat, tuple(game.tiles), game.round,
+        game.tied_rounds, tuple(map(tuple, game.hands)), tuple(game.draw), tuple(game.discard),
+        game.phase, tuple(game.acting), tuple(game.pending), tuple(game.replace_limit),
+        tuple(game.replaced), tuple(game.duels), tuple(game.tricks), game.attacker,
+        game.attack, tuple(game.answers), game.last_showdown, game.winner, tuple(game.history),
+        None if game.position is None else repr(sorted(game.position.items())),
+        tuple(game.initial_events),
     )
 
 

@@ -12,9 +12,13 @@ from tacocat import (
     WOW,
     YAY,
     Action,
+    Event,
     Game,
     GameRecord,
+    IllegalActionError,
+    Outcome,
     PositionError,
+    RandomPlayer,
     RecordError,
     Ruleset,
     RulesetError,
@@ -56,7 +60,9 @@ def test_private_events_are_redacted_for_the_other_seat():
     seen = dealt_wow.visible_to(YAY)
     assert seen.cards == () and seen.info == {"count": 7}
     assert dealt_wow.visible_to(WOW) is dealt_wow
-    assert json.dumps(seen.to_dict())
+    as_json = json.loads(json.dumps(seen.to_dict()))
+    assert as_json == {"kind": "dealt", "player": WOW, "cards": [], "count": 7}
+    assert dealt_wow.to_dict()["cards"] == list(g.hands[WOW])
 
 
 def test_record_json_round_trip_and_replay_of_a_position_game():
@@ -178,3 +184,149 @@ def test_terminal_play_accepts_moves_and_survives_bad_input(capsys, monkeypatch)
     assert main(["play", "--seed", "1"]) == 1  # input ran out: a clean exit
     out = capsys.readouterr().out
     assert "unknown action letter" in out and "Not legal now" in out and "YAY replaces" in out
+
+
+def _advance_to_next_round(game: Game, player_seed: int) -> None:
+    """Random legal moves until a new round has been dealt (a reshuffle) or the game ends."""
+    players = (RandomPlayer(player_seed), RandomPlayer(player_seed + 1))
+    start = game.round
+    while not game.is_terminal() and game.round == start:
+        p = game.to_act()[0]
+        game.apply(p, players[p].choose(game.observation(p)))
+
+
+@pytest.mark.parametrize("seed", [4, 21])
+def test_clones_are_independent_in_every_phase(seed):
+    """A clone owns its RNG, hands, piles and every list: at each step of a game, moving
+    the original leaves the clone as it was, moving the clone leaves the original, and both
+    move identically from the same state (search relies on all three)."""
+    g = Game(seed)
+    players = (RandomPlayer(seed), RandomPlayer(seed + 1))
+    phases = set()
+    while not g.is_terminal():
+        phases.add(g.phase)
+        c = g.clone()
+        assert c.rng is not g.rng and snapshot(c) == snapshot(g)
+        frozen_clone = snapshot(c)
+        p = g.to_act()[0]
+        action = players[p].choose(g.observation(p))
+        g.apply(p, action)
+        assert snapshot(c) == frozen_clone, "moving the original changed the clone"
+        c.apply(p, action)
+        assert snapshot(c) == snapshot(g), "the same move from the same state differed"
+        moved = snapshot(g)
+        _advance_to_next_round(c, seed)  # the clone reshuffles with its own RNG
+        assert snapshot(g) == moved, "moving the clone changed the original"
+    assert phases == {"replace", "duel", "attack", "defend"}
+
+
+def test_named_constructors_build_exactly_these_actions():
+    assert Action.replace() == Action("replace", ())
+    assert Action.replace(7, 3, 7) == Action("replace", (3, 7, 7))
+    assert Action.duel(9) == Action("duel", (9,))
+    assert Action.attack(6, 5, 7) == Action("attack", (5, 6, 7))
+    assert Action.defend(12) == Action("defend", (12,))
+    assert Action.sacrifice() == Action("sacrifice", ())
+    with pytest.raises(IllegalActionError, match=r"^an attack plays at least one card$"):
+        Action.attack()
+    with pytest.raises(IllegalActionError, match=r"^not a card value: 0 \(cards are whole "):
+        Action.duel(0)
+
+
+def test_outcome_and_returns():
+    g = position([1, 9], [5, 8], cat=0)
+    assert g.outcome() is None and g.returns() == (0, 0)
+    play(g, (YAY, "D9"), (WOW, "D8"))  # YAY shows 1 < 5: the cat enters YAY's goal
+    assert g.outcome() == Outcome(YAY, 1, 0) and g.returns() == (1, -1)
+    assert str(g.outcome()) == "YAY wins after 1 rounds"
+    assert Outcome(WOW, 9, 2).returns() == (-1, 1) and str(Outcome(WOW, 9, 2)).startswith("WOW")
+    g = position([8, 5], [2, 5], cat=1)
+    play(g, (YAY, "D8"), (WOW, "D2"))  # a tied round
+    assert g.tied_rounds == 1 and g.outcome() is None
+
+
+def test_observation_to_dict_is_exactly_what_the_page_gets():
+    """The browser renders from this dict: every field, at a sealed duel, mid-trick and at
+    the end of the game (where the cat is in a goal, so no hand size or arrow)."""
+    g = position([1, 4, 9], [5, 6, 8], cat=0)
+    play(g, (YAY, "D9"))
+    open_board = [False] * 7
+    common = {"round": 1, "cat": 0, "tiles": open_board, "opponent_hand_size": 3,
+              "draw_size": 32, "discard": [], "attacker": None, "attack": [], "answers": [],
+              "target": None, "duels": [], "tricks": [], "replaced": [[], []],
+              "replace_limit": 0, "committed": [True, False], "last_showdown": None,
+              "winner": None, "hand_size": 4, "arrow": WOW, "phase": "duel", "to_act": [WOW]}
+    assert g.observation(YAY).to_dict() == {**common, "viewer": YAY, "my_turn": False,
+                                            "hand": [1, 4, 9], "sealed": "D9", "legal": []}
+    assert g.observation(WOW).to_dict() == {**common, "viewer": WOW, "my_turn": True,
+                                            "hand": [5, 6, 8], "sealed": None,
+                                            "legal": ["D5", "D6", "D8"]}
+    play(g, (WOW, "D8"), (YAY, "A4"))
+    assert g.observation(WOW).to_dict() == {
+        **common, "viewer": WOW, "phase": "defend", "to_act": [WOW], "my_turn": True,
+        "hand": [5, 6], "opponent_hand_size": 1, "discard": [9, 8], "attacker": YAY,
+        "attack": [4], "target": 4, "duels": [[9, 8]], "committed": [False, False],
+        "sealed": None, "legal": ["B5", "B6"]}
+    play(g, (WOW, "B5"))  # hands down to one card: YAY shows 1 < 6 and the cat enters the goal
+    assert g.observation(WOW).to_dict() == {
+        **common, "viewer": WOW, "phase": "over", "to_act": [], "my_turn": False, "cat": -1,
+        "tiles": [True, *open_board[1:]], "hand": [], "opponent_hand_size": 0,
+        "discard": [9, 8, 4, 5, 1, 6], "duels": [[9, 8]], "tricks": [[YAY, [4], [[5, True]]]],
+        "committed": [False, False], "sealed": None, "last_showdown": [1, 6, YAY],
+        "winner": YAY, "hand_size": None, "arrow": None, "legal": []}
+
+
+def test_opponent_floor_and_seen_counts_follow_the_face_up_cards():
+    """A sacrifice plays the defender's lowest card, so it reveals a floor under the rest of
+    that hand (to the attacker); defences reveal nothing; a new round starts from zero."""
+    g = position([4, 4, 9, 10, 11], [2, 5, 6, 7, 12], phase="attack", attacker=YAY)
+    assert g.observation(YAY).opponent_floor() == g.observation(WOW).opponent_floor() == 0
+    play(g, (YAY, "A4.4"), (WOW, "S"))  # mid-trick: WOW sacrificed 2
+    assert g.observation(YAY).opponent_floor() == 2 and g.observation(WOW).opponent_floor() == 0
+    assert g.observation(WOW).seen_counts() == {4: 2, 2: 1}
+    play(g, (WOW, "B5"))
+    assert g.observation(YAY).opponent_floor() == 2
+    play(g, (YAY, "A9"), (WOW, "S"))  # WOW sacrifices 6: the floor rises
+    assert g.observation(YAY).opponent_floor() == 6 and g.observation(WOW).opponent_floor() == 0
+    assert g.observation(YAY).seen_counts() == {4: 2, 2: 1, 5: 1, 9: 1, 6: 1}
+    g = position([3, 8, 10], [2, 6, 9], phase="attack", attacker=WOW)
+    play(g, (WOW, "A6"), (YAY, "S"))  # now YAY sacrifices: WOW learns YAY's floor
+    assert g.observation(WOW).opponent_floor() == 3 and g.observation(YAY).opponent_floor() == 0
+
+
+def test_events_say_exactly_what_happened():
+    """The page animates and logs from events: each one's seat, cards and info, in order."""
+    E = Event
+    g = position([2, 5, 9], [3, 6, 8], cat=0)
+    assert play(g, (YAY, "D9")) == [E("committed", YAY, (), {"step": "duel"})]
+    assert play(g, (WOW, "D8")) == [E("committed", WOW, (), {"step": "duel"}),
+                                    E("duel", None, (9, 8), {"tie": False, "attacker": YAY})]
+    assert play(g, (YAY, "A5")) == [E("attacked", YAY, (5,))]
+    assert play(g, (WOW, "S")) == [
+        E("sacrificed", WOW, (3,), {"against": 5}),
+        E("trick", YAY, (), {"defended": False, "cards": [5, 3]}),
+        E("showdown", None, (2, 6), {"winner": YAY}),
+        E("cat_moved", YAY, (), {"from": 0, "to": -1}),
+        E("tile_placed", None, (), {"space": 0}),
+        E("game_won", YAY)]
+    g = position([1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12], phase="replace", cat=1,
+                 draw=[12, 3, 4, 4])
+    assert play(g, (WOW, "R11.12")) == [E("replaced", WOW, (11, 12)), E("drew", WOW, (3, 12))]
+    assert play(g, (YAY, "R1")) == [E("replaced", YAY, (1,)), E("drew", YAY, (4,))]
+    g = position([3, 8, 10], [4, 6, 9], phase="attack", attacker=YAY)
+    assert play(g, (YAY, "A8"), (WOW, "B9")) == [
+        E("attacked", YAY, (8,)), E("defended", WOW, (9,), {"against": 8}),
+        E("trick", WOW, (), {"defended": True, "cards": [8, 9]})]
+    g = position([9, 1], [8, 5], cat=3)  # YAY wins the round: the cat moves, a new round
+    events = play(g, (YAY, "D9"), (WOW, "D8"))[3:]
+    assert events.pop(0) == E("showdown", None, (1, 5), {"winner": YAY})
+    assert events[:4] == [
+        E("cat_moved", YAY, (), {"from": 3, "to": 2}), E("tile_placed", None, (), {"space": 3}),
+        E("round_started", None, (), {"round": 2, "space": 2, "hand_size": 9, "arrow": WOW}),
+        E("dealt", YAY, tuple(g.hands[YAY]))]
+    assert events[4:] == [E("dealt", WOW, tuple(g.hands[WOW]))] and len(g.hands[WOW]) == 9
+    g = position([8, 5], [2, 5], cat=1)  # a tied round: no move, the same space again
+    events = play(g, (YAY, "D8"), (WOW, "D2"))[3:]
+    assert events[:3] == [
+        E("showdown", None, (5, 5), {"winner": None}), E("round_tied", None, (), {"space": 1}),
+        E("round_started", None, (), {"round": 2, "space": 1, "hand_size": 6, "arrow": WOW})]

@@ -39,17 +39,46 @@ def test_catalog_has_exactly_the_english_keys(lang):
     assert not extra, f"{lang}.json has keys English does not: {extra}"
 
 
+def _string_problems(lang: str, en: dict[str, str], other: dict) -> list[str]:
+    """What is wrong with ``other``'s strings: not a string, empty where English is not,
+    a brace that str.format cannot parse, or {placeholders} that differ from English."""
+    problems = []
+    for key, text in other.items():
+        if not isinstance(text, str):
+            problems.append(f"{lang}:{key} is not a string")
+            continue
+        if not text.strip() and en.get(key, "").strip():
+            problems.append(f"{lang}:{key} is empty")
+            continue
+        try:
+            names = _placeholders(text)  # parsing is lazy: _placeholders consumes it all
+        except ValueError as exc:
+            problems.append(f"{lang}:{key} has a stray brace: {exc}")
+            continue
+        if key in en and names != _placeholders(en[key]):
+            problems.append(f"{lang}:{key} placeholders {sorted(names)} differ from English "
+                            f"{sorted(_placeholders(en[key]))}")
+    return problems
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_strings_and_placeholders(lang):
-    en, other = _load("en"), _load(lang)
-    bad = {}
-    for key, text in other.items():
-        assert isinstance(text, str), f"{lang}:{key} is not a string"
-        assert text.strip() or not en.get(key, "").strip(), f"{lang}:{key} is empty"
-        Formatter().parse(text)  # raises on a stray brace
-        if key in en and _placeholders(text) != _placeholders(en[key]):
-            bad[key] = (sorted(_placeholders(en[key])), sorted(_placeholders(text)))
-    assert not bad, f"{lang}: placeholders differ from English: {bad}"
+    problems = _string_problems(lang, _load("en"), _load(lang))
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("Score: {n}}", "stray brace"),  # a single '}'
+    ("Score: {n", "stray brace"),  # an unclosed '{'
+    ("Score: {count}", "differ from English"),
+    ("", "is empty"),
+    (7, "not a string"),
+])
+def test_the_string_check_catches_broken_translations(text, found):
+    """The check above must be able to fail: each broken string is reported."""
+    problems = _string_problems("xx", {"k": "Score: {n}"}, {"k": text})
+    assert len(problems) == 1 and found in problems[0]
+    assert _string_problems("xx", {"k": "Score: {n}"}, {"k": "Punkte: {n}"}) == []
 
 
 @pytest.mark.parametrize("lang", [x for x in LANGUAGES if x != "en"])

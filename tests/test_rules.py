@@ -1,9 +1,9 @@
 """One scenario per rule of RULES.md, each from an exact position."""
 
 import pytest
-from helpers import card_census, kinds, play, position, snapshot
+from helpers import RULES_DECK, card_census, kinds, play, position, snapshot
 
-from tacocat import DEFAULT, WOW, YAY, Action, Game, IllegalActionError
+from tacocat import DEFAULT, WOW, YAY, Action, Game, IllegalActionError, Ruleset
 from tacocat.ruleset import TIE_ARROW_WINS
 
 # Two-card duel positions whose round result is fixed: the duel loser keeps the higher card.
@@ -13,13 +13,25 @@ DUEL_FOR_RESULT = [(YAY, "D9"), (WOW, "D8")]
 DUEL_FOR_RESULT_WOW = [(YAY, "D8"), (WOW, "D9")]
 
 
+# --- 0. Components ----------------------------------------------------------------------
+def test_the_default_ruleset_is_rules_md_literally():
+    rs = Ruleset()  # built afresh, not the module's DEFAULT
+    assert dict(rs.deck) == RULES_DECK and rs.deck_size == 38
+    assert [(s.hand_size, s.double) for s in rs.spaces] == [
+        (4, False), (6, False), (9, False), (7, True), (9, False), (6, False), (4, False)]
+    assert rs.start == 3 and rs.tie_rule == "no-move" and rs.arrow_reading == "trailing"
+    assert not rs.must_defend and rs.jumbo and rs == DEFAULT
+    # arrows: the centre is double; every other space points at the trailing player
+    assert [rs.arrow_target(i) for i in range(7)] == [WOW, WOW, WOW, None, YAY, YAY, YAY]
+
+
 # --- 1. Deal ---------------------------------------------------------------------------
 def test_deal_gives_each_player_the_hand_size_of_the_cats_space():
     g = Game(seed=11)
     assert g.cat == 3 and g.hand_size == 7
     assert len(g.hands[YAY]) == len(g.hands[WOW]) == 7
     assert len(g.draw) == 38 - 14 and g.discard == []
-    assert card_census(g) == card_census(Game(seed=12))  # the whole deck, every time
+    assert card_census(g) == RULES_DECK  # the whole deck of RULES.md, every time
     assert kinds(g.initial_events) == ["round_started", "dealt", "dealt"]
 
 
@@ -216,16 +228,40 @@ def test_must_defend_variant_refuses_a_sacrifice_when_a_card_holds():
 
 
 def test_defence_needs_an_equal_or_higher_card_and_a_sacrifice_a_lower_lowest():
-    g = position([6, 10], [4, 6], phase="attack", attacker=YAY)
-    play(g, (YAY, "A6"))
-    with pytest.raises(IllegalActionError, match="cannot defend against a 6"):
-        play(g, (WOW, "B4"))
-    g = position([3, 10], [4, 9], phase="attack", attacker=YAY)
+    g = position([6, 8, 10], [4, 6, 9], phase="attack", attacker=YAY)
+    play(g, (YAY, "A8"))
+    before = snapshot(g)
+    with pytest.raises(IllegalActionError, match="cannot defend against a 8"):
+        play(g, (WOW, "B6"))  # lower does not hold
+    assert snapshot(g) == before
+    events = play(g, (WOW, "B9"))  # higher holds
+    assert events[0].kind == "defended" and events[0].info == {"against": 8}
+    assert events[1].kind == "trick" and events[1].info["defended"]
+    assert g.attacker == WOW and g.phase == "attack" and g.to_act() == (WOW,)
+
+
+def test_an_equal_card_defends_and_the_defender_attacks_next():
+    g = position([3, 8, 10], [3, 9, 11], phase="attack", attacker=YAY)
     play(g, (YAY, "A3"))
-    with pytest.raises(IllegalActionError, match="already holds"):
+    assert {a.notation() for a in g.legal_actions(WOW)} == {"B3", "B9", "B11"}
+    with pytest.raises(IllegalActionError, match=r"lowest card \(3\) already holds"):
+        play(g, (WOW, "S"))  # an equal lowest card holds, so it is no sacrifice
+    events = play(g, (WOW, "B3"))
+    assert kinds(events) == ["defended", "trick"]
+    assert events[1].player == WOW and events[1].info == {"defended": True, "cards": [3, 3]}
+    assert g.attacker == WOW and g.phase == "attack" and g.to_act() == (WOW,)
+    assert g.hands == [[8, 10], [9, 11]] and g.discard[-2:] == [3, 3]
+    play(g, (WOW, "A9"))  # the defender does attack next
+    assert g.to_act() == (YAY,) and g.observation(YAY).target == 9
+
+
+def test_an_equal_card_holds_under_must_defend_too():
+    rs = DEFAULT.with_(must_defend=True)
+    g = position([5, 8, 10], [2, 4, 5], phase="attack", attacker=YAY, ruleset=rs)
+    play(g, (YAY, "A5"))
+    assert g.legal_actions(WOW) == [Action.defend(5)]  # the highest card only equals it
+    with pytest.raises(IllegalActionError, match=r"defend when you can \(your 5 holds\)"):
         play(g, (WOW, "S"))
-    play(g, (WOW, "B4"))  # equal or higher holds; the defender attacks next
-    assert g.attacker == WOW or g.phase in ("replace", "over")
 
 
 def test_hands_shrink_equally_through_a_trick():

@@ -8,6 +8,7 @@ from dataclasses import asdict, dataclass
 
 from tacocat import WOW, YAY
 from tacocat.game import SEED_LIMIT
+from tacocat.record import load_json
 
 from .players import LEVELS
 from .session import MODE_AI, MODES, PACES
@@ -44,8 +45,9 @@ class Prefs:
 
     @classmethod
     def from_text(cls, text: str) -> Prefs:
-        """Stored preferences; raises ``ValueError`` when they are not a JSON object."""
-        data = json.loads(text)
+        """Stored preferences; raises ``ValueError`` (``RecordError``) when they are not a
+        JSON object."""
+        data = load_json(text, max_bytes=10_000, what="the preferences")
         if not isinstance(data, dict):
             raise ValueError("preferences must be a JSON object")
         prefs = cls()

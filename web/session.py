@@ -16,6 +16,7 @@ from typing import Any
 from tacocat import WOW, YAY, Action, Game, GameRecord, RecordError
 from tacocat.actions import ATTACK, DEFEND, DUEL, REPLACE, SACRIFICE
 from tacocat.ai import LEVELS_OFFERED as LEVELS
+from tacocat.record import load_json
 
 MODE_AI, MODE_HOTSEAT, MODE_WATCH = "ai", "hotseat", "watch"
 MODES = (MODE_AI, MODE_HOTSEAT, MODE_WATCH)
@@ -137,10 +138,7 @@ class Session:
 
     @classmethod
     def from_save_text(cls, text: str) -> Session:
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise RecordError(f"the saved game is not valid JSON: {exc}") from None
+        data = load_json(text, what="the saved game")
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise RecordError("not a saved Tacocat game")
         version = data.get("version")

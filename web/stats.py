@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tacocat import YAY
+from tacocat.record import load_json
 
 from .players import LEVELS
 from .session import MODE_AI, MODE_HOTSEAT
@@ -72,7 +73,7 @@ class Stats:
     @classmethod
     def from_text(cls, text: str) -> Stats:
         """Stored statistics; ``ValueError`` when they are not ours or are malformed."""
-        data = json.loads(text)
+        data = load_json(text, max_bytes=100_000, what="the statistics")
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ValueError("not Tacocat statistics")
         if type(data.get("version")) is not int or data["version"] != VERSION:

@@ -16,15 +16,19 @@ no node_modules, no source maps, no runtime manifest. All URLs are relative, so 
 works at a domain root and under any sub-path with no special server headers.
 
 ``--source`` ships app.zip without bytecode and ``--no-compress`` skips the siblings
-(both only to compare); ``TACOCAT_FULL_STDLIB=1 make dist`` ships Pyodide's untrimmed
-standard library (scripts/build_runtime.py).
+(both only to compare); ``--deflate-zips`` deflates the two archives (app.zip and the
+standard library, stored by default so hosts compress them better on the wire) for hosts
+that neither compress .zip nor serve the siblings; ``TACOCAT_FULL_STDLIB=1 make dist``
+ships Pyodide's untrimmed standard library (scripts/build_runtime.py).
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import shutil
 import sys
+import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -38,9 +42,31 @@ ROOT = Path(__file__).resolve().parent.parent
 # Served but not precached: the worker itself, the article snippet, licences.
 EXTRA = ("sw.js", "web/embed.js", "runtime/pyscript/LICENSE")
 FORBIDDEN_SUFFIXES = (".map", ".pyc", ".ts")
+ARCHIVES = ("app.zip", "runtime/pyodide/python_stdlib.zip")
 
 
-def build(out: Path, quiet: bool = False, bytecode: bool = True, precompress: bool = True) -> dict:
+def deflate_zip(path: Path) -> None:
+    """Rewrite a stored zip with every member deflated (same names, order and dates)."""
+    source = zipfile.ZipFile(path)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        for info in source.infolist():
+            member = zipfile.ZipInfo(info.filename, info.date_time)
+            member.compress_type = zipfile.ZIP_DEFLATED
+            member.create_system = info.create_system
+            member.external_attr = info.external_attr
+            zf.writestr(member, source.read(info), compresslevel=9)
+    source.close()
+    path.write_bytes(out.getvalue())
+
+
+def build(
+    out: Path,
+    quiet: bool = False,
+    bytecode: bool = True,
+    precompress: bool = True,
+    deflate_zips: bool = False,
+) -> dict:
     build_app.ensure_source_archive(ROOT)
     groups = build_precache.site_files(ROOT)
     extra = [e for e in EXTRA if (ROOT / e).is_file()]
@@ -65,6 +91,9 @@ def build(out: Path, quiet: bool = False, bytecode: bool = True, precompress: bo
     if bytecode:
         build_app.build(out / build_app.ARCHIVE, ROOT, bytecode=True, quiet=True)
     build_embed.write(out / build_embed.OUTPUT_REL, quiet=True)
+    if deflate_zips:
+        for rel in ARCHIVES:
+            deflate_zip(out / rel)
     data = build_precache.write(out, quiet=True)
     sizes = compress.compress_site(out, quiet=True) if precompress else {}
     if not quiet:
@@ -85,11 +114,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default=str(ROOT / "dist"))
     ap.add_argument("--source", action="store_true", help="app.zip without bytecode")
     ap.add_argument("--no-compress", action="store_true", help="no .br/.gz siblings")
+    ap.add_argument("--deflate-zips", action="store_true",
+                    help="deflate app.zip and the stdlib zip (hosts that compress neither)")
     ap.add_argument("-q", "--quiet", action="store_true")
     args = ap.parse_args(argv)
     try:
         build(Path(args.out), args.quiet, bytecode=not args.source,
-              precompress=not args.no_compress)
+              precompress=not args.no_compress, deflate_zips=args.deflate_zips)
     except (build_precache.PrecacheError, build_app.AppBuildError, compress.CompressError,
             pyodide_build.PyodideBuildError, OSError, ValueError) as exc:
         print(f"build_dist: {exc}", file=sys.stderr)

@@ -14,14 +14,15 @@ PYTEST_ARGS ?=
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: serve test test-unit test-e2e lint runtime dist setup setup-browser clean distclean help
+.PHONY: serve test test-unit test-e2e lint runtime dist embed stdlib-list setup setup-browser clean distclean help
 
 help:
 	@echo "make serve    set up, then serve the game on http://$(HOST):$(PORT)$(PREFIX) (PORT=, HOST=, DIR=, PREFIX=)"
 	@echo "make test     set up (incl. Chromium), ruff, engine tests (tests/), browser tests (e2e/)"
 	@echo "make lint     ruff check ."
 	@echo "make runtime  (re)build runtime/ from node_modules"
-	@echo "make dist     build dist/: the static site to publish (see docs/DEPLOY.md)"
+	@echo "make dist     build dist/: the static site to publish (README: Deploying)"
+	@echo "make embed    regenerate web/embed.js from scripts/embed_template.js + the catalogs"
 	@echo "make clean    remove build outputs; make distclean also removes .venv and node_modules"
 	@echo "make mutants  mutation testing of the engine, ~1 h, not in CI (see docs/TESTING.md)"
 
@@ -54,8 +55,15 @@ runtime: setup
 dist: setup
 	$(PY) scripts/build_dist.py
 
+embed: setup
+	$(PY) scripts/build_embed.py
+
+# Re-measure the standard-library modules the page imports (scripts/stdlib_modules.txt).
+stdlib-list: setup-browser
+	$(PY) scripts/measure_stdlib.py
+
 clean:
-	rm -rf runtime dist e2e/artifacts test-results .pytest_cache .ruff_cache .hypothesis
+	rm -rf runtime dist app.zip e2e/artifacts test-results .pytest_cache .ruff_cache .hypothesis
 	find . -name __pycache__ -type d -not -path './.venv/*' -not -path './node_modules/*' -prune -exec rm -rf {} +
 
 distclean: clean

@@ -6,6 +6,10 @@
  * precache.js, hence (byte-compared on every update check) a new worker, which copies
  * unchanged files from the previous cache, fetches the rest, takes over at once
  * (skipWaiting + clients.claim) and deletes the older caches of its scope.
+ * A cache is complete once its META entry is written (last): an install that fails
+ * deletes its cache, and one that was cut off (tab closed, browser killed) leaves a cache
+ * without META, which the next install deletes before starting, so a half-filled cache
+ * never lingers and never supplies files to a later attempt.
  * Requests outside the list go to the network untouched.
  */
 /* eslint-env serviceworker */
@@ -24,6 +28,14 @@ const PRECACHED = new Map(FILES.map(([url, , integrity]) => [full(url), integrit
 
 async function oldCaches() {
   return (await caches.keys()).filter((n) => n.startsWith(SCOPE_PREFIX) && n !== CACHE);
+}
+
+// Caches of this scope (this version's included) that an install left unfinished.
+async function deleteUnfinished() {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(SCOPE_PREFIX)) continue;
+    if (!(await (await caches.open(name)).match(META))) await caches.delete(name);
+  }
 }
 
 // url -> [cacheName, integrity] for files already cached by an older version.
@@ -51,11 +63,12 @@ async function clean(response) {
 }
 
 async function precache() {
+  await deleteUnfinished();
   const cache = await caches.open(CACHE);
+  if (await cache.match(META)) return; // this version is already complete
   const old = await reusable();
   await Promise.all(
     [...PRECACHED].map(async ([url, integrity]) => {
-      if (await cache.match(url)) return; // an interrupted install of this version
       const prior = old.get(url);
       if (prior && prior[1] === integrity) {
         const hit = await (await caches.open(prior[0])).match(url);
@@ -79,7 +92,15 @@ async function precache() {
 }
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(precache().then(() => self.skipWaiting()));
+  event.waitUntil(
+    precache().then(
+      () => self.skipWaiting(),
+      async (error) => {
+        await caches.delete(CACHE); // no half-filled cache next to the live one
+        throw error;
+      },
+    ),
+  );
 });
 
 self.addEventListener("activate", (event) => {

@@ -1,9 +1,12 @@
 """Browser (end-to-end) test fixtures for Tacocat.
 
-* ``server_url``: session-wide static server (scripts/serve.py) on a free port, serving
-  the repo root; ``base_url`` points at it too, so ``page.goto("bench/bare/")`` works.
-  ``pytest e2e --base-url https://host/path/`` runs the same tests against a deployment.
-* ``static_server(directory, prefix)``: more servers, e.g. ``dist/`` or a sub-path.
+* ``dist_dir``: a fresh ``make dist`` build (scripts/build_dist.py: bytecode archive,
+  trimmed runtime, .br/.gz siblings), once per session.
+* ``base_url``: what the tests play on: ``dist_dir`` served by scripts/serve.py (with its
+  precompressed siblings), i.e. exactly what ships. ``pytest e2e --base-url
+  https://host/path/`` runs the same tests against a deployment instead.
+* ``server_url``: a static server on the repo root (the runtime/ folder, bench/bare/).
+* ``static_server(directory, prefix)``: more servers, e.g. a sub-path.
 * Chromium: ``/usr/bin/chromium`` (Debian) when present (or ``$CHROMIUM_PATH``), else
   Playwright's managed Chromium. Headless unless ``--headed``.
 * Network/console guard (autouse): every browser context made through the ``page`` /
@@ -101,16 +104,17 @@ def server_url(static_server) -> str:
 
 @pytest.fixture(scope="session")
 def base_url(pytestconfig, request) -> str:
-    """--base-url if given (test a deployment), else the local server."""
+    """--base-url if given (test a deployment), else dist/ on a local server."""
     given = pytestconfig.getoption("--base-url", default=None) or pytestconfig.getini("base_url")
     if given:
         return given if given.endswith("/") else given + "/"
-    return request.getfixturevalue("server_url")
+    return request.getfixturevalue("static_server")(request.getfixturevalue("dist_dir"))
 
 
 @pytest.fixture(scope="session")
 def dist_dir(tmp_path_factory) -> Path:
-    """A fresh `make dist` build (scripts/build_dist.py) in a temporary folder."""
+    """A fresh `make dist` build (scripts/build_dist.py) in a temporary folder. The first
+    build on a machine brotli-compresses the runtime (about a minute, then cached)."""
     spec = importlib.util.spec_from_file_location(
         "tacocat_build_dist", ROOT / "scripts" / "build_dist.py"
     )

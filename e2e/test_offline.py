@@ -1,6 +1,7 @@
 """Offline play and installability: the service worker (sw.js + generated precache.js)
 precaches every file the game needs, so a whole game plays with the network cut, the
-page reloads and plays offline, and an update reaches a returning player."""
+page reloads and plays offline, an update reaches a returning player, and a failed or
+interrupted install leaves no half-filled cache behind."""
 
 from __future__ import annotations
 
@@ -122,3 +123,58 @@ def _build_precache_module():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+INSTALL = """async () => {
+  const reg = await navigator.serviceWorker.register('sw.js');
+  // After a failed install the registration may hold no worker: update() tries again.
+  if (!reg.installing && !reg.waiting && !reg.active) await reg.update();
+  const worker = reg.installing || reg.waiting || reg.active;
+  await new Promise((done) => {
+    const check = () => ['activated', 'redundant'].includes(worker.state) && done();
+    worker.addEventListener('statechange', check);
+    check();
+  });
+  return {state: worker.state, caches: await caches.keys()};
+}"""
+
+
+def test_failed_install_cleans_up_and_an_interrupted_one_does_not_poison(
+    new_context, static_server, dist_dir, tmp_path
+):
+    """Issue #10: a failed install deletes its half-filled cache; a cache left by an install
+    that was cut off (no completion marker) is deleted, never reused, by the next one."""
+    site = tmp_path / "site"
+    shutil.copytree(dist_dir, site)
+    (site / "blank.html").write_text(
+        "<!doctype html><title>blank</title><link rel=icon href='data:,'>", encoding="utf-8")
+    text = (site / "precache.js").read_text(encoding="utf-8")
+    version = json.loads(text.split("=", 1)[1].strip().rstrip(";"))["version"]
+    base = static_server(site, prefix="/install/")
+    name = f"tacocat:/install/:{version}"
+    # A half-uploaded build: one precached file does not match its hash.
+    css = site / "web" / "shell.css"
+    good = css.read_bytes()
+    css.write_bytes(good + b"\n/* half-uploaded */\n")
+    page = new_context().new_page()
+    page.goto(base + "blank.html")
+    failed = page.evaluate(INSTALL)
+    assert failed["state"] == "redundant"
+    assert [c for c in failed["caches"] if c.startswith("tacocat:/install/")] == []
+
+    # An install cut off earlier left caches without their completion marker: one for this
+    # very version, holding a wrong page, and one of another version.
+    page.evaluate(
+        """async ([name, other]) => {
+          await (await caches.open(name)).put('./', new Response('stale page'));
+          await (await caches.open(other)).put('./', new Response('older'));
+        }""",
+        [name, "tacocat:/install/:0123456789abcdef"],
+    )
+    css.write_bytes(good)  # the upload completes
+    done = page.evaluate(INSTALL)
+    assert done["state"] == "activated"
+    assert [c for c in done["caches"] if c.startswith("tacocat:/install/")] == [name]
+    cached = page.evaluate(
+        "async (name) => (await (await caches.open(name)).match('./')).text()", name)
+    assert cached == (site / "index.html").read_text(encoding="utf-8")

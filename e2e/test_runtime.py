@@ -1,9 +1,14 @@
-"""The self-hosted runtime (runtime/, built by scripts/build_runtime.py) boots a bare
-PyScript page (bench/bare/) from local files only: no CDN, no console errors."""
+"""The self-hosted runtime (runtime/, built by scripts/build_runtime.py, with the trimmed
+bytecode standard library) boots a bare PyScript page (bench/bare/) from local files only:
+no CDN, no console errors. And the static server: content types, hidden paths, prefixes,
+precompressed siblings."""
 
 from __future__ import annotations
 
+import gzip
 import json
+import os
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -43,7 +48,8 @@ def _runtime_paths(requests: list[str], runtime_url: str) -> list[str]:
     return [u[len(runtime_url) :] for u in requests if u.startswith(runtime_url)]
 
 
-def test_bare_page_boots_from_local_runtime(page, base_url, network_log, wait_ready, screenshot):
+def test_bare_page_boots_from_local_runtime(page, server_url, network_log, wait_ready, screenshot):
+    base_url = server_url
     info = _load_bare(page, base_url + "bench/bare/", wait_ready)
     screenshot(page, "ready")
 
@@ -88,10 +94,17 @@ def test_guard_sees_foreign_requests(page, server_url, network_log):
     """The guard itself: a request to another host is recorded as foreign."""
     page.goto(server_url + "bench/bare/pyscript.toml")
     page.evaluate("() => fetch('http://example.invalid/x').catch(() => null)")
-    page.wait_for_timeout(200)
+    _poll(lambda: network_log.foreign, page)
     assert network_log.foreign == ["http://example.invalid/x"]
     network_log.foreign.clear()  # do not fail this test for it
     network_log.console_errors.clear()
+
+
+def _poll(condition, page, timeout: float = 5.0) -> None:
+    """Wait until condition() is truthy (Playwright delivers events asynchronously)."""
+    deadline = time.monotonic() + timeout
+    while not condition() and time.monotonic() < deadline:
+        page.wait_for_timeout(20)
 
 
 # --- the static server ---------------------------------------------------------
@@ -101,6 +114,15 @@ def _head(url: str) -> tuple[int, str]:
             return r.status, r.headers.get_content_type()
     except urllib.error.HTTPError as e:
         return e.code, ""
+
+
+def _get(url: str, **headers):
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.urlopen(request) as r:
+            return r.status, r.headers, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers, b""
 
 
 @pytest.mark.parametrize(
@@ -129,13 +151,52 @@ def test_serve_hides_private_paths_and_respects_prefix(server_url, static_server
     assert _head(origin + "runtime/pyscript/core.js")[0] == 404
 
 
+def test_precompressed_siblings_are_served_when_accepted(static_server, dist_dir):
+    base = static_server(dist_dir)
+    wasm = dist_dir / "runtime" / "pyodide" / "pyodide.asm.wasm"
+    for coding, suffix in (("br", ".br"), ("gzip", ".gz")):
+        status, headers, body = _get(base + "runtime/pyodide/pyodide.asm.wasm",
+                                     **{"Accept-Encoding": f"{coding}, identity"})
+        assert status == 200 and headers["Content-Encoding"] == coding
+        assert headers["Content-Type"] == "application/wasm"
+        assert headers["Vary"] == "Accept-Encoding"
+        assert body == wasm.with_name(wasm.name + suffix).read_bytes()
+        assert int(headers["Content-Length"]) == len(body) < wasm.stat().st_size
+    assert gzip.decompress(_get(base + "index.html", **{"Accept-Encoding": "gzip"})[2]) == \
+        (dist_dir / "index.html").read_bytes()
+    # The page itself ("/") is sent compressed too; br preferred over gzip.
+    _, headers, _ = _get(base, **{"Accept-Encoding": "gzip, deflate, br"})
+    assert headers["Content-Encoding"] == "br" and headers["Content-Type"] == "text/html"
+    # Not accepted, or refused with q=0: the original bytes.
+    for accept in ("identity", "br;q=0, gzip;q=0"):
+        status, headers, body = _get(base + "app.zip", **{"Accept-Encoding": accept})
+        assert "Content-Encoding" not in headers
+        assert body == (dist_dir / "app.zip").read_bytes()
+    # Revalidation answers 304 for the compressed variant as for the plain one.
+    status, headers, _ = _get(base + "app.zip", **{"Accept-Encoding": "br"})
+    again = _get(base + "app.zip", **{"Accept-Encoding": "br",
+                                       "If-Modified-Since": headers["Last-Modified"]})
+    assert again[0] == 304
+
+
+def test_stale_sibling_is_never_served(static_server, tmp_path):
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "a.js").write_text("new();\n" * 100)
+    (site / "a.js.gz").write_bytes(gzip.compress(b"old();\n" * 100))
+    old = (site / "a.js").stat().st_mtime - 100
+    os.utime(site / "a.js.gz", (old, old))
+    _, headers, body = _get(static_server(site) + "a.js", **{"Accept-Encoding": "gzip"})
+    assert "Content-Encoding" not in headers and body.startswith(b"new();")
+
+
 def test_runtime_manifest_matches_files():
     manifest = _manifest()
     runtime = ROOT / "runtime"
     on_disk = {
         p.relative_to(runtime).as_posix(): p.stat().st_size
         for p in runtime.rglob("*")
-        if p.is_file() and p.name != "manifest.json"
+        if p.is_file() and p.name != "manifest.json" and ".build" not in p.parts
     }
     assert {f["path"]: f["size"] for f in manifest["files"]} == on_disk
     assert manifest["total_bytes"] == sum(on_disk.values())

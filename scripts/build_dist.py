@@ -4,32 +4,70 @@
     python3 scripts/build_dist.py            # -> dist/
     python3 scripts/build_dist.py --out /tmp/site
 
-Standard library only; run after the runtime is built (``make dist`` does both).
-Contents: the page and its config, every file the page and ``pyscript.toml`` reference
-(our Python, catalogs, CSS, manifest, icons), the runtime files the page loads, the
-service worker (``sw.js`` + a ``precache.js`` generated for dist's own bytes) and the
-embed snippet (``web/embed.js``). No tests, no node_modules, no source maps, no runtime
-manifest. All URLs are relative, so the folder works at a domain root and under any
-sub-path with no special server headers.
+Standard library only (plus Node, for Pyodide and brotli); run after the runtime is
+built (``make dist`` does both). Contents: the page and its config, every file the page
+and ``pyscript.toml`` reference (CSS, manifest, icons, and ``app.zip``: our Python and
+catalogs with their bytecode, scripts/build_app.py), the runtime files the page loads
+(with the trimmed, precompiled standard library of scripts/build_stdlib.py), the service
+worker (``sw.js`` + a ``precache.js`` generated for dist's own bytes) and the embed
+snippet (``web/embed.js``, regenerated from the catalogs). Every compressible file gets
+``.br`` and ``.gz`` siblings for hosts that serve them (scripts/compress.py). No tests,
+no node_modules, no source maps, no runtime manifest. All URLs are relative, so the folder
+works at a domain root and under any sub-path with no special server headers.
+
+``--source`` ships app.zip without bytecode and ``--no-compress`` skips the siblings
+(both only to compare); ``--deflate-zips`` deflates the two archives (app.zip and the
+standard library, stored by default so hosts compress them better on the wire) for hosts
+that neither compress .zip nor serve the siblings; ``TACOCAT_FULL_STDLIB=1 make dist``
+ships Pyodide's untrimmed standard library (scripts/build_runtime.py).
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import shutil
 import sys
+import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import build_app
+import build_embed
 import build_precache
+import compress
+import pyodide_build
 
 ROOT = Path(__file__).resolve().parent.parent
 # Served but not precached: the worker itself, the article snippet, licences.
 EXTRA = ("sw.js", "web/embed.js", "runtime/pyscript/LICENSE")
 FORBIDDEN_SUFFIXES = (".map", ".pyc", ".ts")
+ARCHIVES = ("app.zip", "runtime/pyodide/python_stdlib.zip")
 
 
-def build(out: Path, quiet: bool = False) -> dict:
+def deflate_zip(path: Path) -> None:
+    """Rewrite a stored zip with every member deflated (same names, order and dates)."""
+    source = zipfile.ZipFile(path)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        for info in source.infolist():
+            member = zipfile.ZipInfo(info.filename, info.date_time)
+            member.compress_type = zipfile.ZIP_DEFLATED
+            member.create_system = info.create_system
+            member.external_attr = info.external_attr
+            zf.writestr(member, source.read(info), compresslevel=9)
+    source.close()
+    path.write_bytes(out.getvalue())
+
+
+def build(
+    out: Path,
+    quiet: bool = False,
+    bytecode: bool = True,
+    precompress: bool = True,
+    deflate_zips: bool = False,
+) -> dict:
+    build_app.ensure_source_archive(ROOT)
     groups = build_precache.site_files(ROOT)
     extra = [e for e in EXTRA if (ROOT / e).is_file()]
     files = sorted({*groups["own"], *groups["runtime"], *extra})
@@ -50,24 +88,41 @@ def build(out: Path, quiet: bool = False) -> dict:
         dst = out / rel
         dst.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / rel, dst)
+    if bytecode:
+        build_app.build(out / build_app.ARCHIVE, ROOT, bytecode=True, quiet=True)
+    build_embed.write(out / build_embed.OUTPUT_REL, quiet=True)
+    if deflate_zips:
+        for rel in ARCHIVES:
+            deflate_zip(out / rel)
     data = build_precache.write(out, quiet=True)
+    sizes = compress.compress_site(out, quiet=True) if precompress else {}
     if not quiet:
         total = sum((out / f).stat().st_size for f in files)
         print(
-            f"{out}: {len(files) + 1} files, {total} bytes; "
+            f"{out}: {len(files) + 1} files, {total:,} bytes; "
             f"service worker precaches {len(data['files'])} files (version {data['version']})"
         )
+        if sizes:
+            br = sum(v["br"] for v in sizes.values())
+            gz = sum(v["gzip"] for v in sizes.values())
+            print(f"{out}: .br/.gz siblings for {len(sizes)} files ({br:,} / {gz:,} bytes)")
     return data
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     ap.add_argument("--out", default=str(ROOT / "dist"))
+    ap.add_argument("--source", action="store_true", help="app.zip without bytecode")
+    ap.add_argument("--no-compress", action="store_true", help="no .br/.gz siblings")
+    ap.add_argument("--deflate-zips", action="store_true",
+                    help="deflate app.zip and the stdlib zip (hosts that compress neither)")
     ap.add_argument("-q", "--quiet", action="store_true")
     args = ap.parse_args(argv)
     try:
-        build(Path(args.out), args.quiet)
-    except (build_precache.PrecacheError, OSError, ValueError) as exc:
+        build(Path(args.out), args.quiet, bytecode=not args.source,
+              precompress=not args.no_compress, deflate_zips=args.deflate_zips)
+    except (build_precache.PrecacheError, build_app.AppBuildError, compress.CompressError,
+            pyodide_build.PyodideBuildError, OSError, ValueError) as exc:
         print(f"build_dist: {exc}", file=sys.stderr)
         return 1
     return 0

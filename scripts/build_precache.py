@@ -39,7 +39,10 @@ OUTPUT_NAME = "precache.js"
 
 # PyScript 0.7 dist chunks (name without the "-<8 char hash>.js" suffix) that only the
 # code editor (py-editor: CodeMirror) and the terminal (xterm.js, MicroPython) import
-# lazily, plus PyScript's own sync-XHR service worker. A game page never requests them.
+# lazily, plus PyScript's own sync-XHR service worker, MicroPython's zip reader ("zip":
+# Pyodide unpacks [files] archives itself) and the package graph ("pyodide_graph", only
+# read for a config with `packages`, which this page cannot have: no CDN). A game page
+# never requests them (e2e/test_offline.py checks everything it loads is precached).
 RUNTIME_UNUSED = frozenset(
     {
         "codemirror",
@@ -57,9 +60,13 @@ RUNTIME_UNUSED = frozenset(
         "mpy",
         "py",
         "service-worker",
+        "zip",
+        "pyodide_graph",
         "LICENSE",
     }
 )
+# Precompressed siblings (dist/): the same URL as their original, never listed themselves.
+COMPRESSED_SUFFIXES = (".br", ".gz")
 # Page features that would need the chunks above.
 UNSUPPORTED_FEATURES = re.compile(r"py-editor|mpy-editor|\bterminal\b|type=[\"']mpy")
 
@@ -82,7 +89,10 @@ def runtime_files(site: Path) -> list[str]:
     manifest = site / "runtime" / "manifest.json"
     if not manifest.is_file():
         # A built dist/ ships only the runtime files the game needs, without the manifest.
-        tree = sorted(p for p in (site / "runtime").rglob("*") if p.is_file())
+        tree = sorted(
+            p for p in (site / "runtime").rglob("*")
+            if p.is_file() and not p.name.endswith(COMPRESSED_SUFFIXES)
+        )
         if not tree:
             raise PrecacheError(f"{manifest} is missing: build the runtime first (make runtime)")
         return [

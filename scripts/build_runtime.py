@@ -15,6 +15,17 @@ Result (gitignored, served as static files next to the game)::
 bytes, sha256) plus a combined ``version`` hash, so a service worker can precache
 the runtime under a versioned cache name.
 
+Two Pyodide files are made here rather than copied, so the page loads less:
+
+* ``python_stdlib.zip``: only the standard-library modules the game needs, precompiled
+  to bytecode by the pinned Pyodide (scripts/build_stdlib.py; ≈2.9 MB stored, ≈0.85 MB
+  brotli, instead of 2.5 MB of source that the browser compiles on every load);
+* ``pyodide-lock.json``: the lock file with its package list emptied (the page loads no
+  packages; Pyodide still requires the file).
+
+``--full-stdlib`` (or ``TACOCAT_FULL_STDLIB=1``, e.g. ``TACOCAT_FULL_STDLIB=1 make dist``)
+ships Pyodide's untrimmed originals of both instead.
+
 Idempotent: a file is rewritten only when its size or content differs, and files
 that no longer exist upstream (e.g. PyScript chunks with old content hashes) are
 removed. The versions found in node_modules must match the exact pins in
@@ -27,9 +38,14 @@ import argparse
 import filecmp
 import hashlib
 import json
+import os
 import shutil
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import build_stdlib
+import pyodide_build
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -45,6 +61,11 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# Of those, made by this script unless the untrimmed runtime is asked for.
+STDLIB = "python_stdlib.zip"
+LOCK = "pyodide-lock.json"
+# Where build stamps live (not served: serve.py hides dot-folders; not in the manifest).
+STAMPS = ".build"
 
 # Files of the @pyscript/core dist folder that are never served.
 PYSCRIPT_SKIP_SUFFIXES = (".map",)
@@ -92,9 +113,11 @@ def _sync_file(src: Path, dst: Path) -> bool:
     return True
 
 
-def _sync_dir(pairs: list[tuple[Path, Path]], dest_dir: Path, log: list[str]) -> None:
-    """Make dest_dir contain exactly the destinations in pairs (recursively)."""
-    wanted = {dst.resolve() for _, dst in pairs}
+def _sync_dir(
+    pairs: list[tuple[Path, Path]], dest_dir: Path, log: list[str], keep: list[Path] = ()
+) -> None:
+    """Make dest_dir contain exactly the destinations in pairs (recursively), plus `keep`."""
+    wanted = {dst.resolve() for _, dst in pairs} | {k.resolve() for k in keep}
     for src, dst in pairs:
         copied = _sync_file(src, dst)
         log.append(f"  {'copied' if copied else 'same  '} {dst.relative_to(dest_dir.parent)}")
@@ -112,8 +135,31 @@ def _sha256(path: Path) -> str:
         return hashlib.file_digest(f, "sha256").hexdigest()
 
 
-def build(root: Path = ROOT, out: Path | None = None, quiet: bool = False) -> dict:
+def full_stdlib_default() -> bool:
+    return os.environ.get("TACOCAT_FULL_STDLIB", "") not in ("", "0")
+
+
+def _write_if_changed(path: Path, data: bytes) -> bool:
+    if path.is_file() and path.read_bytes() == data:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(data)
+    tmp.replace(path)
+    return True
+
+
+def lock_stub(lock: Path) -> bytes:
+    """Pyodide's lock file without its package list: the page loads no packages."""
+    info = json.loads(lock.read_text(encoding="utf-8"))["info"]
+    return (json.dumps({"info": info, "packages": {}}, separators=(",", ":")) + "\n").encode()
+
+
+def build(
+    root: Path = ROOT, out: Path | None = None, quiet: bool = False, full_stdlib: bool | None = None
+) -> dict:
     out = out or root / "runtime"
+    full = full_stdlib_default() if full_stdlib is None else full_stdlib
     nm = root / "node_modules"
     pyodide_src = nm / "pyodide"
     pyscript_pkg = nm / "@pyscript" / "core"
@@ -131,8 +177,22 @@ def build(root: Path = ROOT, out: Path | None = None, quiet: bool = False) -> di
         src = pyodide_src / name
         if not src.is_file():
             raise BuildError(f"pyodide {pyodide_version}: expected file {src} is missing")
+        if not full and name in (STDLIB, LOCK):
+            continue
         pairs.append((src, pyodide_out / name))
-    _sync_dir(pairs, pyodide_out, log)
+    made = [] if full else [pyodide_out / STDLIB, pyodide_out / LOCK]
+    _sync_dir(pairs, pyodide_out, log, keep=made)
+    if not full:
+        try:
+            info = build_stdlib.build(
+                pyodide_out / STDLIB, quiet=True, stamp=out / STAMPS / "stdlib.json"
+            )
+        except (build_stdlib.StdlibError, pyodide_build.PyodideBuildError) as exc:
+            raise BuildError(str(exc)) from exc
+        verb = "same  " if info.get("cached") else "built "
+        log.append(f"  {verb} pyodide/{STDLIB} ({info['files']} modules, bytecode)")
+        changed = _write_if_changed(pyodide_out / LOCK, lock_stub(pyodide_src / LOCK))
+        log.append(f"  {'wrote ' if changed else 'same  '} pyodide/{LOCK} (no packages)")
 
     # PyScript: the whole dist folder (chunk names carry content hashes), minus maps.
     pyscript_out = out / "pyscript"
@@ -165,6 +225,7 @@ def build(root: Path = ROOT, out: Path | None = None, quiet: bool = False) -> di
     manifest = {
         "pyodide": pyodide_version,
         "pyscript": pyscript_version,
+        "stdlib": "full" if full else "trimmed",
         "version": version,
         "total_bytes": total,
         "files": files,
@@ -193,9 +254,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=None, help="output dir (default: runtime/)")
     parser.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
+    parser.add_argument(
+        "--full-stdlib",
+        action="store_true",
+        default=None,
+        help="ship Pyodide's untrimmed python_stdlib.zip and lock file "
+        "(default: $TACOCAT_FULL_STDLIB, else trimmed)",
+    )
     args = parser.parse_args(argv)
     try:
-        build(out=args.out, quiet=args.quiet)
+        build(out=args.out, quiet=args.quiet, full_stdlib=args.full_stdlib)
     except BuildError as exc:
         print(f"build_runtime: error: {exc}", file=sys.stderr)
         return 1

@@ -15,7 +15,12 @@ Differences from ``python -m http.server``:
 * dot-files/dot-dirs (``.git``, ``.venv`` ...) and ``node_modules`` are never served,
   so the game cannot silently depend on files that are not deployed;
 * ``Cache-Control: no-cache`` by default (the browser revalidates, edits show up
-  on reload; ``--cache-control`` changes it).
+  on reload; ``--cache-control`` changes it);
+* precompressed siblings (``x.wasm.br``, ``x.wasm.gz``, made by scripts/compress.py for
+  dist/) are sent with ``Content-Encoding`` when the browser accepts them, as nginx's
+  ``brotli_static``/``gzip_static`` do (``--no-precompressed`` turns that off);
+* serving the repo root (``make serve``), ``app.zip`` (scripts/build_app.py) and
+  ``precache.js`` are rebuilt on request when a source changed, so a reload shows edits.
 
 Importable: ``start_server(directory, port=0, prefix="/")`` runs the server in a
 background thread and returns ``(server, base_url)``; stop it with
@@ -25,6 +30,8 @@ background thread and returns ``(server, base_url)``; stop it with
 from __future__ import annotations
 
 import argparse
+import datetime
+import email.utils
 import os
 import posixpath
 import sys
@@ -71,21 +78,57 @@ def normalize_prefix(prefix: str) -> str:
 _precache_lock = threading.Lock()
 
 
+def _scripts():
+    scripts = str(ROOT / "scripts")
+    if scripts not in sys.path:
+        sys.path.append(scripts)
+
+
+def _refresh_app(directory: Path) -> None:
+    """Serving the repo root: rebuild app.zip (source only) if a .py or catalog changed."""
+    if directory.resolve() != ROOT or not (ROOT / "index.html").is_file():
+        return
+    try:
+        _scripts()
+        import build_app
+
+        build_app.ensure_source_archive(ROOT)
+    except Exception as exc:  # a half-written file while someone edits: keep the old one
+        print(f"serve: app.zip not rebuilt: {exc}", file=sys.stderr)
+
+
 def _refresh_precache(directory: Path) -> None:
     """Serving the repo root: rebuild the service worker's file list on each request, so
     edited files reach the page (the worker checks precache.js on every navigation)."""
     if directory.resolve() != ROOT or not (ROOT / "index.html").is_file():
         return
-    scripts = str(ROOT / "scripts")
+    _refresh_app(directory)
     with _precache_lock:
         try:
-            if scripts not in sys.path:
-                sys.path.append(scripts)
+            _scripts()
             import build_precache
 
             build_precache.write(ROOT, quiet=True)
         except Exception as exc:  # a half-written file while someone edits: keep the old list
             print(f"serve: precache.js not refreshed: {exc}", file=sys.stderr)
+
+
+# Content-Encoding -> sibling suffix, in order of preference.
+PRECOMPRESSED = (("br", ".br"), ("gzip", ".gz"))
+
+
+def accepted_encodings(header: str | None) -> set[str]:
+    """Codings an Accept-Encoding header allows (q=0 means no)."""
+    out = set()
+    for part in (header or "").split(","):
+        coding, _, params = part.strip().partition(";")
+        q = params.strip().removeprefix("q=") if params.strip().startswith("q=") else "1"
+        try:
+            if float(q) > 0:
+                out.add(coding.strip().lower())
+        except ValueError:
+            continue
+    return out
 
 
 class TacocatRequestHandler(SimpleHTTPRequestHandler):
@@ -95,11 +138,15 @@ class TacocatRequestHandler(SimpleHTTPRequestHandler):
         **MIME_TYPES,
     }
 
-    def __init__(self, *args, prefix="/", quiet=False, extra_headers=None, **kwargs):
+    def __init__(
+        self, *args, prefix="/", quiet=False, extra_headers=None, precompressed=True, **kwargs
+    ):
         # Set before super().__init__, which already handles the request.
         self.prefix = prefix
         self.quiet = quiet
         self.extra_headers = extra_headers or {}
+        self.precompressed = precompressed
+        self._vary = False
         super().__init__(*args, **kwargs)
 
     # -- routing ---------------------------------------------------------------
@@ -132,19 +179,79 @@ class TacocatRequestHandler(SimpleHTTPRequestHandler):
         return super().translate_path(urllib.parse.urlunsplit(("", "", p, split.query, "")))
 
     def do_GET(self):
+        self._vary = False
         path = self._route()
         if path is not None:
             if path == "/precache.js":
                 _refresh_precache(Path(self.directory))
+            elif path == "/app.zip":
+                _refresh_app(Path(self.directory))
             super().do_GET()
 
     def do_HEAD(self):
+        self._vary = False
         if self._route() is not None:
             super().do_HEAD()
+
+    # -- precompressed siblings ------------------------------------------------------
+    def _sibling(self) -> tuple[str, str, str] | None:
+        """(file, sibling, coding) when a fresh precompressed sibling can be sent."""
+        if not self.precompressed:
+            return None
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            if not urllib.parse.urlsplit(self.path).path.endswith("/"):
+                return None
+            path = os.path.join(path, "index.html")
+        if not os.path.isfile(path):
+            return None
+        accepted = accepted_encodings(self.headers.get("Accept-Encoding"))
+        for coding, suffix in PRECOMPRESSED:
+            sibling = path + suffix
+            if os.path.isfile(sibling):
+                self._vary = True
+                # Older than its original: a leftover of an earlier build, never sent.
+                if coding in accepted and os.path.getmtime(sibling) >= os.path.getmtime(path):
+                    return path, sibling, coding
+        return None
+
+    def send_head(self):
+        found = self._sibling()
+        if found is None:
+            return super().send_head()
+        path, sibling, coding = found
+        modified = os.stat(path).st_mtime
+        if self._not_modified(modified):
+            self.send_response(HTTPStatus.NOT_MODIFIED)
+            self.end_headers()
+            return None
+        f = open(sibling, "rb")  # noqa: SIM115 (the caller copies and closes it)
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-type", self.guess_type(path))
+        self.send_header("Content-Encoding", coding)
+        self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
+        self.send_header("Last-Modified", self.date_time_string(modified))
+        self.end_headers()
+        return f
+
+    def _not_modified(self, modified: float) -> bool:
+        since = self.headers.get("If-Modified-Since")
+        if not since or "If-None-Match" in self.headers:
+            return False
+        try:
+            ims = email.utils.parsedate_to_datetime(since)
+        except (TypeError, IndexError, OverflowError, ValueError):
+            return False
+        if ims.tzinfo is None:
+            ims = ims.replace(tzinfo=datetime.UTC)
+        last = datetime.datetime.fromtimestamp(modified, datetime.UTC).replace(microsecond=0)
+        return last <= ims
 
     def end_headers(self):
         for name, value in self.extra_headers.items():
             self.send_header(name, value)
+        if self._vary:
+            self.send_header("Vary", "Accept-Encoding")
         super().end_headers()
 
     def log_message(self, format, *args):
@@ -172,6 +279,7 @@ def make_server(
     quiet: bool = False,
     cache_control: str | None = "no-cache",
     extra_headers: dict[str, str] | None = None,
+    precompressed: bool = True,
 ) -> tuple[TacocatServer, str]:
     directory = Path(directory).resolve()
     if not directory.is_dir():
@@ -186,6 +294,7 @@ def make_server(
         prefix=prefix,
         quiet=quiet,
         extra_headers=headers,
+        precompressed=precompressed,
     )
     server = TacocatServer((host, port), handler)
     real_port = server.server_address[1]
@@ -239,6 +348,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--cache-control", default="no-cache", help="Cache-Control header ('' = none)"
     )
+    parser.add_argument(
+        "--no-precompressed", action="store_true", help="never send .br/.gz siblings"
+    )
     parser.add_argument("-q", "--quiet", action="store_true", help="do not log requests")
     args = parser.parse_args(argv)
 
@@ -250,6 +362,7 @@ def main(argv: list[str] | None = None) -> int:
             prefix=args.prefix,
             quiet=args.quiet,
             cache_control=args.cache_control or None,
+            precompressed=not args.no_precompressed,
         )
     except FileNotFoundError as exc:
         print(f"serve: {exc}", file=sys.stderr)

@@ -7,12 +7,15 @@
 # Steps (each skipped when already up to date):
 #   1. .venv (python3 -m venv) + `pip install -e '.[test]'`, stamped on pyproject.toml
 #   2. `npm ci` (exact pins from package-lock.json), stamped on package.json + lockfile
-#   3. scripts/build_runtime.py -> runtime/ (self-hosted Pyodide + PyScript),
+#   3. scripts/build_runtime.py -> runtime/ (self-hosted Pyodide + PyScript, with the
+#      trimmed standard library compiled by Pyodide under Node: ~30 s the first time),
+#      scripts/build_app.py -> app.zip (the game's Python, source only, for `make serve`),
 #      scripts/build_precache.py -> precache.js (the service worker's file list)
 #   4. (--browser) /usr/bin/chromium via apt-get when root, else Playwright's Chromium
 #   5. (--browser) a Devanagari font (Debian fonts-lohit-deva-marathi) when none is installed
 #
-# Environment: PYTHON (interpreter for the venv, default python3), FORCE=1 (redo 1 and 2).
+# Environment: PYTHON (interpreter for the venv, default python3), FORCE=1 (redo 1 and 2),
+# TACOCAT_FULL_STDLIB=1 (ship Pyodide's untrimmed standard library instead).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -22,7 +25,7 @@ WANT_BROWSER=0
 for arg in "$@"; do
     case "$arg" in
         --browser) WANT_BROWSER=1 ;;
-        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
         *) echo "setup: unknown argument: $arg" >&2; exit 2 ;;
     esac
 done
@@ -106,8 +109,10 @@ fi
 # --- 3. runtime/ ---------------------------------------------------------------
 "$VPY" scripts/build_runtime.py --quiet
 log "runtime/ built ($("$VPY" -c 'import json; m = json.load(open("runtime/manifest.json")); print(len(m["files"]), "files,", m["total_bytes"], "bytes")'))"
-# The service worker's precache list for the repo-root site (skipped until the page exists).
+# The game's archive and the service worker's precache list for the repo-root site
+# (skipped until the page exists).
 if [ -f index.html ]; then
+    "$VPY" scripts/build_app.py --quiet
     "$VPY" scripts/build_precache.py --quiet || log "warning: precache.js not built (offline mode off)"
 fi
 

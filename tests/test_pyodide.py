@@ -42,3 +42,80 @@ def test_seeded_games_are_identical_in_cpython_and_pyodide(tmp_path):
     assert in_pyodide[0]["python"][0] == 3 and len(in_pyodide) == 5
     for a, b in zip(in_pyodide, in_cpython, strict=True):
         assert a["record"] == b["record"] and a["tiles"] == b["tiles"]
+
+
+SHIPPED = """
+import importlib.machinery, json, sys, zipfile
+from pathlib import Path
+
+archive, report = sys.argv[1], sys.argv[2]
+recompiled = []
+_compile = importlib.machinery.SourceFileLoader.source_to_code
+
+
+def spy(self, data, path, *args, **kwargs):
+    recompiled.append(path)
+    return _compile(self, data, path, *args, **kwargs)
+
+
+importlib.machinery.SourceFileLoader.source_to_code = spy
+zipfile.ZipFile(archive).extractall(".")
+from tacocat import Game, GameRecord  # noqa: E402
+from tacocat.ai import make_player  # noqa: E402
+import tacocat.ai.search, tacocat.ai.solver, tacocat.ai.hints  # noqa: E401, E402
+
+out = []
+for seed in (0, 1, 7):
+    game = Game(seed)
+    bots = [make_player("medium", seed=2 * seed + 1, budget_ms=None),
+            make_player("easy", seed=2 * seed + 2)]
+    while not game.is_terminal():
+        for seat in game.to_act():
+            game.apply(seat, bots[seat].choose(game.observation(seat)))
+    out.append(GameRecord.of(game).to_json())
+stdlib = {m: getattr(sys.modules[m].__spec__, "origin", "") for m in ("asyncio", "json", "random")}
+Path(report).write_text(json.dumps({"recompiled": recompiled, "games": out, "stdlib": stdlib,
+                                    "python": list(sys.version_info[:2])}))
+"""
+
+
+def test_shipped_bytecode_runs_on_the_trimmed_runtime(tmp_path):
+    """What dist/ ships: the bytecode archive on the trimmed, precompiled standard library.
+    Nothing is compiled from source, and games match CPython's move for move."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import build_app
+
+    stdlib = ROOT / "runtime" / "pyodide" / "python_stdlib.zip"
+    if not (PYODIDE.exists() and shutil.which("node") and stdlib.is_file()):
+        if os.environ.get("CI"):
+            pytest.fail("Pyodide or runtime/ missing: run scripts/setup.sh")
+        pytest.skip("Pyodide or runtime/ not installed (run scripts/setup.sh)")
+    archive = tmp_path / "app.zip"
+    build_app.build(archive, ROOT, bytecode=True, quiet=True)
+    script, report = tmp_path / "shipped.py", tmp_path / "report.json"
+    script.write_text(SHIPPED)
+    run = subprocess.run(
+        ["node", str(ROOT / "scripts" / "pyodide_node.mjs"), str(script),
+         f"/host{archive}", f"/host{report}"],
+        capture_output=True, text=True, timeout=300, cwd=ROOT,
+        env={**os.environ, "TACOCAT_STDLIB": str(stdlib)},
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    result = json.loads(report.read_text())
+    assert result["recompiled"] == [], result["recompiled"]
+    assert result["python"][0] == 3
+    if json.loads((ROOT / "runtime" / "manifest.json").read_text())["stdlib"] == "trimmed":
+        assert all(origin.endswith(".pyc") for origin in result["stdlib"].values()), result
+    from tacocat import Game, GameRecord
+    from tacocat.ai import make_player
+
+    for seed, record in zip((0, 1, 7), result["games"], strict=True):
+        game = Game(seed)
+        bots = [make_player("medium", seed=2 * seed + 1, budget_ms=None),
+            make_player("easy", seed=2 * seed + 2)]
+        while not game.is_terminal():
+            for seat in game.to_act():
+                game.apply(seat, bots[seat].choose(game.observation(seat)))
+        assert GameRecord.of(game).to_json() == record

@@ -32,7 +32,7 @@ SW_URL = "sw.js"  # relative to the page: the service worker's scope is the game
 
 _proxies: list = []  # keep JS callbacks alive
 _tasks: set = set()  # keep background tasks alive
-_state = {"interacted": False, "last_height": 0, "initialised": False}
+_state = {"interacted": False, "last_height": 0, "initialised": False, "sw_wanted": False}
 
 
 # -- small helpers --------------------------------------------------------------------------
@@ -233,7 +233,11 @@ def _start_embed() -> None:
 
 # -- service worker -------------------------------------------------------------------------
 def _mark_interaction(_event) -> None:
+    first = not _state["interacted"]
     _state["interacted"] = True
+    if first and _state["sw_wanted"]:  # an embed: offline mode once the reader plays
+        _state["sw_wanted"] = False
+        register_service_worker()
 
 
 async def _ask_version(worker, timeout: float = 5.0) -> dict:
@@ -349,14 +353,19 @@ def init(on_language_change=None) -> None:
         slot = document.getElementById("lang-slot") or document.querySelector(".toolbar")
         if slot:
             slot.appendChild(language_switcher(on_language_change))
-    for kind in ("pointerdown", "keydown"):
+    for kind in ("pointerdown", "keydown", "click"):
         window.addEventListener(kind, _proxy(_mark_interaction), _js_object({"capture": True}))
     if is_embedded():
         _start_embed()
         rules = document.getElementById("rules")
         if rules:  # the article around the game already explains the rules
             rules.open = False
-    register_service_worker()
+        # In an article, the offline copy (the whole runtime again, for the worker's cache)
+        # is fetched only once the reader actually plays in the frame.
+        _state["sw_wanted"] = True
+        root.dataset.sw = "deferred"
+    else:
+        register_service_worker()
 
 
 __all__ = [

@@ -1,0 +1,126 @@
+"""The game's Python ships as one generated archive (scripts/build_app.py): it holds every
+Python file of tacocat/ and web/ and every catalog, found independently of the builder's
+own glob; the bytecode build compiles what the page imports, with Pyodide, reproducibly;
+and `make serve` rebuilds the source archive when a file changes."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import os
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import build_app  # noqa: E402
+import build_stdlib  # noqa: E402
+
+
+def _walk(top: str, suffix: str) -> set[str]:
+    """Files under ROOT/top ending in suffix, by os.walk (not the builder's glob)."""
+    out = set()
+    for folder, dirs, files in os.walk(ROOT / top):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        out.update(
+            Path(folder, f).relative_to(ROOT).as_posix() for f in files if f.endswith(suffix)
+        )
+    return out
+
+
+def _names(data: bytes) -> list[str]:
+    return zipfile.ZipFile(io.BytesIO(data)).namelist()
+
+
+def _need_pyodide():
+    if shutil.which("node") and (ROOT / "node_modules" / "pyodide").is_dir():
+        return
+    if os.environ.get("CI"):
+        pytest.fail("Node or node_modules/pyodide missing: run scripts/setup.sh")
+    pytest.skip("Node/Pyodide not installed (run scripts/setup.sh)")
+
+
+def test_archive_holds_every_python_file_and_catalog():
+    expected = _walk("tacocat", ".py") | _walk("web", ".py") | {
+        p.relative_to(ROOT).as_posix() for p in (ROOT / "web" / "i18n").glob("*.json")
+    }
+    assert {"web/app.py", "web/shell.py", "tacocat/game.py", "web/i18n/en.json"} <= expected
+    names = _names(build_app.archive_bytes(ROOT))
+    missing = sorted(expected - set(names))
+    assert not missing, f"missing from {build_app.ARCHIVE}: {missing}"
+    assert sorted(names) == names and len(set(names)) == len(names)
+    assert set(names) == expected  # and nothing else (no tests, no caches)
+
+
+def test_archive_is_stored_dated_and_reproducible():
+    first, second = build_app.archive_bytes(ROOT), build_app.archive_bytes(ROOT)
+    assert first == second
+    for info in zipfile.ZipFile(io.BytesIO(first)).infolist():
+        assert info.compress_type == zipfile.ZIP_STORED
+        assert info.date_time == (1980, 1, 1, 0, 0, 0)
+
+
+def test_dev_archive_follows_edits(tmp_path):
+    """`make serve`: a new, changed or deleted module reaches app.zip on the next request."""
+    root = tmp_path / "repo"
+    for top in ("tacocat", "web"):
+        shutil.copytree(ROOT / top, root / top, ignore=shutil.ignore_patterns("__pycache__"))
+    build_app.ensure_source_archive(root)
+    views = root / "web" / "views"
+    views.mkdir()
+    (views / "board.py").write_text("X = 1\n", encoding="utf-8")
+    assert "web/views/board.py" in _names(build_app.ensure_source_archive(root).read_bytes())
+    (views / "board.py").write_text("X = 22\n", encoding="utf-8")
+    data = zipfile.ZipFile(build_app.ensure_source_archive(root)).read("web/views/board.py")
+    assert data == b"X = 22\n"
+    (views / "board.py").unlink()
+    assert "web/views/board.py" not in _names(build_app.ensure_source_archive(root).read_bytes())
+
+
+def test_page_modules_follow_imports_from_the_ui():
+    ours, other = build_stdlib.page_modules(ROOT)
+    assert {"web.app", "web.shell", "tacocat.game", "tacocat.ai.search"} <= ours
+    assert "tacocat.cli" not in ours and "tacocat.ai.arena" not in ours  # never on the page
+    assert {"json", "asyncio", "pyscript"} <= {n.split(".")[0] for n in other}
+
+
+def test_pyscript_sources_are_the_bundled_ones():
+    sources = build_app.pyscript_sources()
+    assert "pyscript/__init__.py" in sources
+    bundle = next((ROOT / "node_modules/@pyscript/core/dist").glob("core-*.js")).read_text(
+        encoding="utf-8")
+    # The bundle embeds the same minified sources (as JS string literals).
+    init = sources["pyscript/__init__.py"]
+    assert init.split("\n")[0] in bundle
+    needed = build_app.pyscript_modules(sources, build_stdlib.page_modules(ROOT)[1])
+    assert {"pyscript", "pyscript.context", "pyscript.display"} <= needed
+    assert "pyscript.web" not in needed  # only imported lazily, inside PyScript functions
+
+
+def test_bytecode_archive_is_complete_and_reproducible():
+    _need_pyodide()
+    first = build_app.archive_bytes(ROOT, bytecode=True)
+    assert build_app.archive_bytes(ROOT, bytecode=True) == first  # same inputs, same bytes
+    archive = zipfile.ZipFile(io.BytesIO(first))
+    names = set(archive.namelist())
+    ours, _ = build_stdlib.page_modules(ROOT)
+    magics = set()
+    for rel in build_app.sources(ROOT):
+        if not rel.endswith(".py"):
+            continue
+        pyc = build_app._pyc_name(rel, "cpython-314")
+        if build_stdlib.module_name(rel) not in ours:
+            assert pyc not in names, rel  # never imported by the page: source only
+            continue
+        assert rel in names and pyc in names, rel
+        header = archive.read(pyc)[:16]
+        magics.add(header[:4])
+        assert int.from_bytes(header[4:8], "little") == 0b11, rel  # hash-based, checked
+        if sys.version_info[:2] == (3, 14):  # the host can check the hash itself
+            assert header[8:] == importlib.util.source_hash(archive.read(rel)), rel
+    assert len(magics) == 1
+    assert any(n.startswith("pyscript/__pycache__/") for n in names)

@@ -219,18 +219,16 @@ class Game:
         return self._apply_answer(player, action)
 
     def _apply_replace(self, player: int, action: Action) -> list[Event]:
-        out: list[Event] = []
         if self.arrow is None:  # double arrow: sealed until both have committed
             self.pending[player] = action
             self.acting.remove(player)
-            out.append(Event(ev.COMMITTED, player, (), {"step": REPLACE}))
+            out = [Event(ev.COMMITTED, player, (), {"step": REPLACE})]
             if self.acting:
                 return out
             for p in (YAY, WOW):
                 out += self._do_replace(p, self.pending[p].cards)  # type: ignore[union-attr]
-            self.pending = [None, None]
-            return out + self._start_duel()
-        out += self._do_replace(player, action.cards)
+            return out + self._start_duel()  # (which clears pending)
+        out = self._do_replace(player, action.cards)
         if self.replaced[1 - player] is None:  # the arrowed player went first
             self.acting = [1 - player]
             self.replace_limit[1 - player] = len(action.cards)

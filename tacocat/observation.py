@@ -153,11 +153,8 @@ class Observation:
 def observe(game: Game, viewer: int) -> Observation:
     """Build ``viewer``'s observation of ``game``. Never includes hidden cards."""
     opp = 1 - viewer
-    sealed_step = game.phase == PHASE_DUEL or (game.phase == PHASE_REPLACE and game.arrow is None)
-    committed = (
-        (game.pending[0] is not None, game.pending[1] is not None) if sealed_step
-        else (False, False)
-    )
+    # Only the sealed steps (a duel, a double-arrow replacement) hold pending choices.
+    committed = (game.pending[0] is not None, game.pending[1] is not None)
     return Observation(
         viewer=viewer,
         ruleset=game.ruleset,

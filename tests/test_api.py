@@ -330,3 +330,13 @@ def test_events_say_exactly_what_happened():
     assert events[:3] == [
         E("showdown", None, (5, 5), {"winner": None}), E("round_tied", None, (), {"space": 1}),
         E("round_started", None, (), {"round": 2, "space": 1, "hand_size": 6, "arrow": WOW})]
+
+
+def test_observation_details():
+    assert Game().seed == 0 and Game().hands == Game(0).hands  # the default seed is 0
+    g = position([1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12], phase="replace", cat=1)
+    assert g.to_act() == (WOW,)  # the arrow points at WOW: YAY waits, with no limit shown
+    assert g.observation(WOW).replace_limit == 6 and g.observation(YAY).replace_limit == 0
+    assert g.observation(YAY).committed == (False, False)  # a single arrow seals nothing
+    obs = g.observation(WOW)
+    assert obs.legal_actions() is obs.legal_actions()  # computed once per observation

@@ -327,8 +327,11 @@ class Game:
         y, w = self.hands[YAY][0], self.hands[WOW][0]
         self.hands = [[], []]
         self.discard += [y, w]
-        if y != w:
-            winner: int | None = YAY if y < w else WOW
+        winner: int | None
+        if y < w:  # the lower card wins the round
+            winner = YAY
+        elif y > w:
+            winner = WOW
         elif self.ruleset.tie_rule == TIE_ARROW_WINS:
             winner = self.arrow
         else:

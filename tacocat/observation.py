@@ -101,7 +101,7 @@ class Observation:
         opp = 1 - self.viewer
         floor = 0
         answered = [(att, ans) for att, _, ans in self.tricks]
-        if self.phase == PHASE_DEFEND and self.attacker is not None:
+        if self.phase == PHASE_DEFEND:  # the trick on the table (it always has an attacker)
             answered.append((self.attacker, self.answers))
         for attacker, answers in answered:
             if attacker != opp:

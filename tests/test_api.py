@@ -340,3 +340,16 @@ def test_observation_details():
     assert g.observation(YAY).committed == (False, False)  # a single arrow seals nothing
     obs = g.observation(WOW)
     assert obs.legal_actions() is obs.legal_actions()  # computed once per observation
+
+
+def test_a_tied_duel_names_no_attacker_and_a_new_round_has_none():
+    g = position([2, 6, 9, 11], [3, 6, 8, 12])
+    duel = play(g, (YAY, "D6"), (WOW, "D6"))[-1]
+    assert duel == Event("duel", None, (6, 6), {"tie": True, "attacker": None})
+    assert g.attacker is None
+    g = position([3, 5, 9], [4, 6, 8], phase="attack", attacker=WOW)
+    play(g, (WOW, "A4"), (YAY, "B5"))  # YAY now attacks; then the round ends
+    assert g.attacker == YAY
+    play(g, (YAY, "A3"), (WOW, "B6"))  # showdown 9 vs 8: WOW wins, a new round starts
+    assert g.round == 2 and g.phase == "replace" and g.attacker is None
+    assert g.observation(YAY).to_dict()["attacker"] is None

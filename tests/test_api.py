@@ -353,3 +353,19 @@ def test_a_tied_duel_names_no_attacker_and_a_new_round_has_none():
     play(g, (YAY, "A3"), (WOW, "B6"))  # showdown 9 vs 8: WOW wins, a new round starts
     assert g.round == 2 and g.phase == "replace" and g.attacker is None
     assert g.observation(YAY).to_dict()["attacker"] is None
+
+
+def test_arrows_without_a_printed_double_and_game_argument_messages():
+    plain = DEFAULT.with_(spaces=tuple(Space(n) for n in (4, 6, 9, 7, 9, 6, 4)))
+    assert [plain.arrow_target(i) for i in range(7)] == [WOW, WOW, WOW, None, YAY, YAY, YAY]
+    leading = plain.with_(arrow_reading="leading")
+    assert [leading.arrow_target(i) for i in range(7)] == [YAY, YAY, YAY, None, WOW, WOW, WOW]
+    for bad, error, text in [
+        ({"ruleset": "default"}, TypeError, "ruleset must be a Ruleset"),
+        ({"seed": 1.0}, TypeError, "seed must be an int"),
+        ({"seed": 2**63}, ValueError, "seed must be a whole number that fits in 64 bits"),
+        ({"seed": -(2**63) - 1}, ValueError, "seed must be a whole number that fits in 64 bits"),
+    ]:
+        with pytest.raises(error) as info:
+            Game(**bad)
+        assert str(info.value) == text

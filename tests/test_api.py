@@ -340,6 +340,8 @@ def test_observation_details():
     assert g.observation(YAY).committed == (False, False)  # a single arrow seals nothing
     obs = g.observation(WOW)
     assert obs.legal_actions() is obs.legal_actions()  # computed once per observation
+    duel = position([1, 2, 9], [3, 4, 8])  # no replacing outside the replace step
+    assert duel.observation(YAY).replace_limit == duel.observation(WOW).replace_limit == 0
 
 
 def test_a_tied_duel_names_no_attacker_and_a_new_round_has_none():

@@ -92,7 +92,7 @@ def play_checked(seed: int, ruleset=DEFAULT, probes: int = 2,
     return g
 
 
-@settings(max_examples=examples(1200), deadline=None,
+@settings(max_examples=examples(1000), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), rules=st.sampled_from(RULESETS))
 def test_random_games_keep_every_invariant(seed, rules):

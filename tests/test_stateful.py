@@ -121,7 +121,7 @@ class GameMachine(RuleBasedStateMachine):
 
 
 GameMachine.TestCase.settings = settings(
-    max_examples=examples(30), stateful_step_count=60, deadline=None,
+    max_examples=examples(25), stateful_step_count=60, deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 test_random_games_through_the_public_api = GameMachine.TestCase

@@ -219,18 +219,16 @@ class Game:
         return self._apply_answer(player, action)
 
     def _apply_replace(self, player: int, action: Action) -> list[Event]:
-        out: list[Event] = []
         if self.arrow is None:  # double arrow: sealed until both have committed
             self.pending[player] = action
             self.acting.remove(player)
-            out.append(Event(ev.COMMITTED, player, (), {"step": REPLACE}))
+            out = [Event(ev.COMMITTED, player, (), {"step": REPLACE})]
             if self.acting:
                 return out
             for p in (YAY, WOW):
                 out += self._do_replace(p, self.pending[p].cards)  # type: ignore[union-attr]
-            self.pending = [None, None]
-            return out + self._start_duel()
-        out += self._do_replace(player, action.cards)
+            return out + self._start_duel()  # (which clears pending)
+        out = self._do_replace(player, action.cards)
         if self.replaced[1 - player] is None:  # the arrowed player went first
             self.acting = [1 - player]
             self.replace_limit[1 - player] = len(action.cards)
@@ -329,8 +327,11 @@ class Game:
         y, w = self.hands[YAY][0], self.hands[WOW][0]
         self.hands = [[], []]
         self.discard += [y, w]
-        if y != w:
-            winner: int | None = YAY if y < w else WOW
+        winner: int | None
+        if y < w:  # the lower card wins the round
+            winner = YAY
+        elif y > w:
+            winner = WOW
         elif self.ruleset.tie_rule == TIE_ARROW_WINS:
             winner = self.arrow
         else:

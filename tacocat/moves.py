@@ -114,9 +114,9 @@ def check_action(game: Game, player: Any, action: Any) -> None:
     if problem:
         raise IllegalActionError(problem)
     name = SEATS[player]
-    if player not in game.acting:
-        waiting = " and ".join(SEATS[p] for p in game.acting)
-        raise IllegalActionError(f"it is not {name}'s turn (waiting for {waiting})")
+    if player not in game.acting:  # then exactly one seat acts: with two, every seat may
+        raise IllegalActionError(f"it is not {name}'s turn (waiting for "
+                                 f"{SEATS[game.acting[0]]})")
     kind, cards = action.kind, action.cards
     if kind not in EXPECTED[game.phase]:
         raise IllegalActionError(f"{kind} is not possible in the {game.phase} step")

@@ -101,7 +101,7 @@ class Observation:
         opp = 1 - self.viewer
         floor = 0
         answered = [(att, ans) for att, _, ans in self.tricks]
-        if self.phase == PHASE_DEFEND and self.attacker is not None:
+        if self.phase == PHASE_DEFEND:  # the trick on the table (it always has an attacker)
             answered.append((self.attacker, self.answers))
         for attacker, answers in answered:
             if attacker != opp:
@@ -153,11 +153,8 @@ class Observation:
 def observe(game: Game, viewer: int) -> Observation:
     """Build ``viewer``'s observation of ``game``. Never includes hidden cards."""
     opp = 1 - viewer
-    sealed_step = game.phase == PHASE_DUEL or (game.phase == PHASE_REPLACE and game.arrow is None)
-    committed = (
-        (game.pending[0] is not None, game.pending[1] is not None) if sealed_step
-        else (False, False)
-    )
+    # Only the sealed steps (a duel, a double-arrow replacement) hold pending choices.
+    committed = (game.pending[0] is not None, game.pending[1] is not None)
     return Observation(
         viewer=viewer,
         ruleset=game.ruleset,

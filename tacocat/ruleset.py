@@ -91,13 +91,15 @@ class Ruleset:
 
     def arrow_target(self, space: int) -> int | None:
         """The seat the arrow on ``space`` points at, or ``None`` for a double arrow."""
+        centre = self.start  # as far from one goal as from the other: always a double arrow
         if self.spaces[space].double:
             return None
-        to_yay = space + 1
-        to_wow = len(self.spaces) - space
-        if to_yay == to_wow:
+        if space < centre:  # nearer YAY's goal: WOW trails
+            trailing = WOW
+        elif space > centre:
+            trailing = YAY
+        else:
             return None
-        trailing = WOW if to_yay < to_wow else YAY
         return trailing if self.arrow_reading == ARROW_TRAILING else 1 - trailing
 
     # -- validation ------------------------------------------------------------------------
@@ -163,14 +165,14 @@ class Ruleset:
         kwargs: dict[str, Any] = {}
         if "deck" in data:
             deck = data["deck"]
-            if not isinstance(deck, list) or len(deck) > MAX_VALUE:
+            if not isinstance(deck, (list, tuple)) or len(deck) > MAX_VALUE:
                 raise RulesetError("the deck must be a list of [value, copies] pairs")
-            if not all(isinstance(p, list) and len(p) == 2 for p in deck):
+            if not all(isinstance(p, (list, tuple)) and len(p) == 2 for p in deck):
                 raise RulesetError("every deck entry must be [value, copies]")
             kwargs["deck"] = tuple((p[0], p[1]) for p in deck)
         if "spaces" in data:
             spaces = data["spaces"]
-            if not isinstance(spaces, list) or len(spaces) > MAX_SPACES:
+            if not isinstance(spaces, (list, tuple)) or len(spaces) > MAX_SPACES:
                 raise RulesetError(f"the board must be a list of at most {MAX_SPACES} spaces")
             kwargs["spaces"] = tuple(_space_from_dict(i, s) for i, s in enumerate(spaces, 1))
         for key in ("tie_rule", "must_defend", "jumbo", "arrow_reading"):

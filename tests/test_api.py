@@ -330,3 +330,44 @@ def test_events_say_exactly_what_happened():
     assert events[:3] == [
         E("showdown", None, (5, 5), {"winner": None}), E("round_tied", None, (), {"space": 1}),
         E("round_started", None, (), {"round": 2, "space": 1, "hand_size": 6, "arrow": WOW})]
+
+
+def test_observation_details():
+    assert Game().seed == 0 and Game().hands == Game(0).hands  # the default seed is 0
+    g = position([1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12], phase="replace", cat=1)
+    assert g.to_act() == (WOW,)  # the arrow points at WOW: YAY waits, with no limit shown
+    assert g.observation(WOW).replace_limit == 6 and g.observation(YAY).replace_limit == 0
+    assert g.observation(YAY).committed == (False, False)  # a single arrow seals nothing
+    obs = g.observation(WOW)
+    assert obs.legal_actions() is obs.legal_actions()  # computed once per observation
+    duel = position([1, 2, 9], [3, 4, 8])  # no replacing outside the replace step
+    assert duel.observation(YAY).replace_limit == duel.observation(WOW).replace_limit == 0
+
+
+def test_a_tied_duel_names_no_attacker_and_a_new_round_has_none():
+    g = position([2, 6, 9, 11], [3, 6, 8, 12])
+    duel = play(g, (YAY, "D6"), (WOW, "D6"))[-1]
+    assert duel == Event("duel", None, (6, 6), {"tie": True, "attacker": None})
+    assert g.attacker is None
+    g = position([3, 5, 9], [4, 6, 8], phase="attack", attacker=WOW)
+    play(g, (WOW, "A4"), (YAY, "B5"))  # YAY now attacks; then the round ends
+    assert g.attacker == YAY
+    play(g, (YAY, "A3"), (WOW, "B6"))  # showdown 9 vs 8: WOW wins, a new round starts
+    assert g.round == 2 and g.phase == "replace" and g.attacker is None
+    assert g.observation(YAY).to_dict()["attacker"] is None
+
+
+def test_arrows_without_a_printed_double_and_game_argument_messages():
+    plain = DEFAULT.with_(spaces=tuple(Space(n) for n in (4, 6, 9, 7, 9, 6, 4)))
+    assert [plain.arrow_target(i) for i in range(7)] == [WOW, WOW, WOW, None, YAY, YAY, YAY]
+    leading = plain.with_(arrow_reading="leading")
+    assert [leading.arrow_target(i) for i in range(7)] == [YAY, YAY, YAY, None, WOW, WOW, WOW]
+    for bad, error, text in [
+        ({"ruleset": "default"}, TypeError, "ruleset must be a Ruleset"),
+        ({"seed": 1.0}, TypeError, "seed must be an int"),
+        ({"seed": 2**63}, ValueError, "seed must be a whole number that fits in 64 bits"),
+        ({"seed": -(2**63) - 1}, ValueError, "seed must be a whole number that fits in 64 bits"),
+    ]:
+        with pytest.raises(error) as info:
+            Game(**bad)
+        assert str(info.value) == text

@@ -92,14 +92,14 @@ def play_checked(seed: int, ruleset=DEFAULT, probes: int = 2,
     return g
 
 
-@settings(max_examples=examples(1500), deadline=None,
+@settings(max_examples=examples(1000), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), rules=st.sampled_from(RULESETS))
 def test_random_games_keep_every_invariant(seed, rules):
     play_checked(seed, rules)
 
 
-@settings(max_examples=examples(300), deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(seed=st.integers(0, 2**32), rules=st.sampled_from(RULESETS), data=st.data())
 def test_json_record_replays_to_the_real_game_at_every_cut(seed, rules, data):
     """A record cut after any move, saved and read back, replays to exactly the state the

@@ -260,11 +260,11 @@ def test_autoload_and_bare_iframe_in_an_article(page, article, screenshot):
 
     # Both games play inside the article.
     assert play_to_end(snippet) > 5
-    # The game-over dialog is in the reader's sight, however tall the frame.
+    # The game-over screen is in the reader's sight, however tall the frame.
     deadline = time.monotonic() + 8
     while True:  # smooth scrolling takes a moment, longer on a loaded machine
         top = snippet.evaluate(
-            "document.querySelector('#dlg-banner').getBoundingClientRect().top")
+            "document.querySelector('#btn-rematch').getBoundingClientRect().top")
         frame_top = page.evaluate(f"{SNIPPET_FRAME}.getBoundingClientRect().top")
         if 0 <= frame_top + top < page.viewport_size["height"] or time.monotonic() > deadline:
             break

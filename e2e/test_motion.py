@@ -53,7 +53,7 @@ def test_cards_fly_and_the_cat_walks_without_long_tasks(new_context, base_url, w
 
 def test_the_computer_lifts_its_cards_before_they_move(new_context, base_url, wait_ready):
     page = new_context(viewport={"width": 1280, "height": 800}).new_page()
-    _open(page, base_url, wait_ready, "pace=1800&scenario=showdown")
+    _open(page, base_url, wait_ready, "pace=1800&scenario=showdown&level=hard")
     page.wait_for_function("document.getElementById('hand').dataset.phase === 'attack'")
     page.click("#card-1")
     page.click("#act-confirm")
@@ -99,7 +99,7 @@ def test_the_showdown_happens_on_the_table(new_context, base_url, wait_ready):
     """While the round result is announced, the last two cards lie on the table, the cat
     stands on its new space, and no dialog covers the board."""
     page = new_context(viewport={"width": 390, "height": 844}).new_page()
-    _open(page, base_url, wait_ready, "pace=400&scenario=showdown")
+    _open(page, base_url, wait_ready, "pace=400&scenario=showdown&level=hard")
     page.wait_for_function("document.getElementById('hand').dataset.phase === 'attack'")
     page.click("#card-1")  # attack with the 9, keep the 2
     page.click("#act-confirm")

@@ -28,8 +28,16 @@ def _finish(page, base_url, wait_ready, lang: str, scenario: str) -> None:
     page.wait_for_selector("#btn-rematch")
 
 
+def _open_stats(page, t: dict) -> None:
+    """The game-over screen's Statistics button, else the menu's."""
+    if not page.locator("#btn-over-stats").is_visible():
+        page.click("#btn-menu")
+    page.get_by_role("button", name=t["toolbar.stats"], exact=True).filter(visible=True) \
+        .first.click()
+
+
 def _table(page, t: dict) -> list[list[str]]:
-    page.get_by_role("button", name=t["toolbar.stats"], exact=True).last.click()
+    _open_stats(page, t)
     page.wait_for_selector("#dlg-stats[open]")
     rows = page.evaluate(ROWS)
     page.get_by_role("button", name=t["stats.close"], exact=True).click()
@@ -48,15 +56,13 @@ def test_statistics_count_games_and_survive_reloads_and_corruption(
     assert _table(page, t) == expected
     page.reload()
     wait_ready(page)
-    if page.locator("#btn-menu").is_visible():
-        page.click("#btn-menu")
     assert _table(page, t) == expected
     page.evaluate("localStorage.setItem('tacocat.stats.v1', '[[[[' + 'x'.repeat(10))")
     page.reload()
     wait_ready(page)
     assert t["storage.corrupt.stats"] in page.locator("#message").text_content()
     assert page.evaluate("localStorage.getItem('tacocat.stats.v1.corrupt')").startswith("[[[[")
-    page.get_by_role("button", name=t["toolbar.stats"], exact=True).first.click()
+    _open_stats(page, t)
     assert page.locator("#stats-empty").is_visible()
     page.get_by_role("button", name=t["stats.close"], exact=True).click()
     page.reload()  # the bad value was set aside: no message the second time

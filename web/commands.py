@@ -300,6 +300,7 @@ class Commands(Review, Learning):
         self.interacted = True
 
     def on_click(self, event) -> None:
+        self.interacted = True
         target = py(event.target.closest("[data-act]")) if hasattr(event.target, "closest") \
             else None
         inside_menu = hasattr(event.target, "closest") and \

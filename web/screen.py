@@ -46,6 +46,7 @@ class Screen:
     result: dict[str, Any] | None  # the round result still on the table
     over: bool
     replay: Replay | None = None  # stepping through a record: nothing to act on
+    lesson_done: bool = False  # a lesson's move was made: the hand rests
 
     @classmethod
     def build(cls, session: Session, ui: Ui, replay: Replay | None = None,
@@ -62,7 +63,7 @@ class Screen:
         legal = obs.legal_actions() if acting else []
         return cls(session, ui, Words(session.mode, session.human), me, 1 - me, obs, acting,
                    legal, session.result if session.result_pending or game.is_terminal()
-                   else None, game.is_terminal(), replay)
+                   else None, game.is_terminal(), replay, lesson_done)
 
     @property
     def reveal(self) -> bool:

@@ -72,9 +72,9 @@ class HandView:
                 self.hand.append(card_back(aria_hidden="true", role=None, aria_label=None))
             return
         self._cards(s)
-        if s.replay is not None:  # the replay bar says where we are
+        if s.replay is not None or s.lesson_done:  # the replay bar / the lesson says it all
             self.prompt.textContent = ""
-            self.hand.dataset.phase = "replay"
+            self.hand.dataset.phase = "replay" if s.replay is not None else "rest"
             return
         if not s.acting:
             game = session.game

@@ -81,9 +81,31 @@ def shots(page, base: str, lang: str, size: str, out: Path) -> list[Path]:
     open_page(page, base, f"{q}&pace=0&level=easy&seed=3")
     play_to_end(page)
     shot("game-over")
+    page.click("#btn-over-stats")
+    page.wait_for_selector("#dlg-stats[open]")
+    shot("statistics")
+    page.click("#stats-close")
+    page.click("#btn-over-replay")
+    for _ in range(12):
+        page.keyboard.press("ArrowRight")
+    shot("replay")
+    page.click("#replay-exit")
     if page.viewport_size["width"] < 900:
         page.click("#btn-menu")
         shot("menu")
+    open_page(page, base, f"{q}&pace=0")
+    page.click("#btn-menu")
+    page.click("#btn-learn")
+    page.click("#act-confirm")  # keep every card: the lesson explains why not
+    page.wait_for_selector("#lesson-feedback.wrong")
+    shot("lesson")
+    page.goto(f"{base}docs/article-eu.html")
+    page.get_by_role("button").nth(1).click()  # the duel's poster: Play
+    page.wait_for_selector("iframe")
+    frame = next(f for f in page.frames if "lesson=" in f.url)
+    frame.wait_for_function(READY, timeout=60000)
+    page.locator("iframe").first.scroll_into_view_if_needed()
+    shot("article-lessons")
     return made
 
 

@@ -25,6 +25,7 @@ class LessonView:
         self.box.hidden = run is None
         if run is None:
             return
+        self.box.parentElement.dataset.state = "lesson"  # read, not docked over the table
         name = run.lesson.name
         self.title.textContent = t("lesson.of", i=run.index + 1, n=len(LESSONS),
                                    title=t(f"lesson.{name}.title"))

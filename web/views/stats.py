@@ -62,9 +62,10 @@ class StatsView:
             return
         won = sum(g["won"] for g in recent)
         label = t("stats.chart", n=len(recent), won=won, lost=len(recent) - won)
-        svg = _svg("svg", viewBox=f"0 0 {len(recent) * 12} 44", role="img", aria_label=label,
+        slots = max(len(recent), 20)  # bars keep their width with only a few games
+        svg = _svg("svg", viewBox=f"0 0 {slots * 12} 44", role="img", aria_label=label,
                    preserveAspectRatio="none", width="100%", height="44")
-        svg.append(_svg("line", x1=0, y1=22, x2=len(recent) * 12, y2=22, stroke="#b5a88f"))
+        svg.append(_svg("line", x1=0, y1=22, x2=slots * 12, y2=22, stroke="#b5a88f"))
         for i, g in enumerate(recent):
             svg.append(_svg("rect", x=i * 12 + 2, width=8, height=18,
                             y=3 if g["won"] else 23, rx=2,

@@ -293,6 +293,8 @@ class MasterPlayer(SearchPlayer):
             opp_limit = len(hand)  # sealed, at the same time
         else:
             opp_limit = -1  # they replace after us, at most as many as we do
+        start = time.perf_counter()
+        deadline = None if self.budget_ms is None else start + self.budget_ms / 1000
         count = max(self.replace_rounds)
         futures = make_futures(sample_opponent_hands(obs, rng, count), obs.unseen(), rng)
         clock = new_clock()
@@ -301,5 +303,5 @@ class MasterPlayer(SearchPlayer):
         exact_at = self.exact_at if len(hand) <= self.exact_at + 1 else self.exact_at - 1
         discards, score = yield from search_replacement(
             solver_for(obs.ruleset), hand, limit, tie_for(obs.ruleset, obs.cat, obs.viewer),
-            futures, opp_limit, self.replace_rounds, clock, self.max_low, exact_at)
+            futures, opp_limit, self.replace_rounds, clock, self.max_low, exact_at, deadline)
         return Action(REPLACE, discards), score

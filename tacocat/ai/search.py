@@ -15,6 +15,7 @@ sets are compared on the same sampled futures, each scored by
 
 from __future__ import annotations
 
+import time
 from collections.abc import Generator
 from math import comb
 from random import Random
@@ -313,17 +314,20 @@ def future_hands(hand: Hand, discard: tuple[int, ...], future: Future,
 def search_replacement(
     solver: TrickSolver, hand: Hand, limit: int, tie: int, futures: list[Future],
     opp_limit: int | None, rounds: tuple[int, ...], clock: SliceClock,
-    max_low: int = 4, exact_at: int = 6,
+    max_low: int = 4, exact_at: int = 6, deadline: float | None = None,
 ) -> Generator[None, None, tuple[tuple[int, ...], float]]:
     """The best discard set by successive halving over ``futures`` (shared by every
     candidate). ``rounds`` gives the cumulative samples per surviving candidate in each
     round; half the field survives each round. Yields whenever ``clock``'s slice is up.
+    Past ``deadline`` (a ``perf_counter`` time: the safety net) no new round starts.
     Returns (discards, mean outcome)."""
     cands = candidate_discards(hand, limit, max_low)
     sums = [0.0] * len(cands)
     done = [0] * len(cands)
     alive = list(range(len(cands)))
     for r, target in enumerate(rounds):
+        if r and deadline is not None and time.perf_counter() > deadline:
+            break
         target = min(target, len(futures))
         for c in alive:
             while done[c] < target:

@@ -20,7 +20,7 @@ from tacocat.ruleset import TIE_ARROW_WINS, WOW, YAY
 
 DECK = DEFAULT.deck_cards()
 FAST = {"budget_ms": None}  # deterministic: iteration cap only
-SMALL_MASTER = {"budget_ms": None, "samples": 4, "replace_rounds": (1, 2)}
+SMALL_MASTER = {"budget_ms": None, "samples": 2, "replace_rounds": (1,)}
 
 
 def fast_player(level: str, seed: int):
@@ -189,7 +189,7 @@ def test_every_ai_action_is_legal_in_random_positions() -> None:
         g = Game.from_position(yay=deck[:n], wow=deck[n:2 * n], phase=phase, **kw)
         for p in g.to_act():
             obs = g.observation(p)
-            for level in ("greedy", "easy", "medium", "hard", "master"):
+            for level in ("greedy", "easy", "medium", "hard") + ("master",) * (i % 4 == 0):
                 pl = fast_player(level, i)
                 assert pl.choose(obs) in obs.legal_actions()
         oracle = make_player("oracle", i)

@@ -138,6 +138,7 @@ class TrickSolver:
                     break
         if len(memo) >= self.max_entries:
             memo.clear()
+            self._att.clear()  # the attack lists of every hand seen so far: bounded too
         memo[key] = best
         return best
 

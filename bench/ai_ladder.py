@@ -216,7 +216,7 @@ def render(r: dict[tuple[str, str], dict], slices: dict) -> str:
 
 
 def save(path: Path, results: dict[tuple[str, str], dict], slices: dict) -> None:
-    write_section(str(path.relative_to(ROOT)), SECTION, render(results, slices),
+    write_section(str(path.resolve()), SECTION, render(results, slices),
                   title="# The computer opponent")
 
 

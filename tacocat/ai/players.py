@@ -99,7 +99,8 @@ class SearchPlayer(_Base):
     the wall-clock budget. ``duel_top`` is how many high duel cards are weighed;
     ``mistake`` is the chance of a random legal move (the easy level's kindness);
     ``mixed_duel`` switches the equilibrium duel on (otherwise: the highest card);
-    ``replacement`` is ``"rule"`` (:func:`replace_rule`) or ``"keep"`` (:func:`keep_rule`)."""
+    ``replacement``: ``"rule"`` (:func:`replace_rule`, medium and hard-2026), ``"trim"``
+    (:func:`trim_rule`, hard) or ``"keep"`` (:func:`keep_rule`)."""
 
     def __init__(self, seed: int = 0, *, name: str = "hard", samples: int = 24,
                  budget_ms: float | None = 60.0, duel_top: int = 4, min_samples: int = 2,

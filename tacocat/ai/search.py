@@ -183,9 +183,16 @@ def opponent_played(obs: Observation) -> list[int]:
 
 
 def _binom(k: int, n: int, p: float) -> float:
+    """Binomial probability, by plain products (``**`` goes through the C library's
+    ``pow``, whose last bit may differ between CPython and Pyodide)."""
     if k < 0 or k > n:
         return 0.0
-    return comb(n, k) * p ** k * (1 - p) ** (n - k)
+    out = float(comb(n, k))
+    for _ in range(k):
+        out *= p
+    for _ in range(n - k):
+        out *= 1 - p
+    return out
 
 
 class Evidence:

@@ -239,14 +239,15 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--pairs", default="", help="only these pairings, e.g. master:hard,hard:medium")
-    ap.add_argument("--slices", default="hard,master",
-                    help="levels whose think() slices are measured (empty: keep the old)")
+    ap.add_argument("--slices", default="",
+                    help="levels whose think() slices are measured, e.g. hard,master")
     ap.add_argument("--cpu-times", type=int, default=0, metavar="GAMES",
                     help="also measure CPU time per decision of the offered levels over "
                          "this many games against hard")
     ap.add_argument("--out", default=str(ROOT / "docs" / "AI.md"))
     ap.add_argument("--rewrite", action="store_true",
-                    help="re-render --out from its own raw figures (no new games)")
+                    help="play no games: re-render --out from its raw figures (plus any "
+                         "--slices / --cpu-times measured now)")
     args = ap.parse_args()
     out = Path(args.out)
     results, slices = read_raw(out)
@@ -270,13 +271,13 @@ def main() -> int:
                   f"[{x['ci95_low']:.3f}, {x['ci95_high']:.3f}]  A p95 {x['a_ms_p95']:.1f} ms",
                   flush=True)
             save(out, results, slices)
-        for level in [s for s in args.slices.split(",") if s]:
-            slices[level] = slice_check(level)
-            print("slices:", slices[level], flush=True)
-        if args.cpu_times:
-            for level in ("master", "hard", "medium", "easy"):
-                slices[f"cpu {level}"] = cpu_times(level, args.cpu_times)
-                print("cpu:", slices[f"cpu {level}"], flush=True)
+    for level in [s for s in args.slices.split(",") if s]:
+        slices[level] = slice_check(level)
+        print("slices:", slices[level], flush=True)
+    if args.cpu_times:
+        for level in ("master", "hard", "medium", "easy"):
+            slices[f"cpu {level}"] = cpu_times(level, args.cpu_times)
+            print("cpu:", slices[f"cpu {level}"], flush=True)
     save(out, results, slices)
     print(f"wrote {out}")
     return 0

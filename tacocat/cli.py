@@ -159,7 +159,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_play = sub.add_parser("play", help="play against the computer in the terminal")
     p_play.add_argument("--seed", type=int, default=int(time.time()) % 100000)
     p_play.add_argument("--opponent", default="random",
-                        choices=["random", "greedy", "easy", "medium", "hard"],
+                        choices=["random", "greedy", "easy", "medium", "hard", "master"],
                         help="computer opponent level (default: random)")
     p_play.add_argument("--seat", choices=["yay", "wow"], default="yay")
     p_sim = sub.add_parser("simulate", help="play random games and report statistics")

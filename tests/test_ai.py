@@ -20,11 +20,14 @@ from tacocat.ruleset import TIE_ARROW_WINS, WOW, YAY
 
 DECK = DEFAULT.deck_cards()
 FAST = {"budget_ms": None}  # deterministic: iteration cap only
+SMALL_MASTER = {"budget_ms": None, "samples": 2, "replace_rounds": (1,)}
 
 
 def fast_player(level: str, seed: int):
-    if level in ("medium", "hard"):
+    if level in ("medium", "hard", "hard-2026"):
         return make_player(level, seed, budget_ms=None, samples=3)
+    if level == "master":
+        return make_player(level, seed, **SMALL_MASTER)
     return make_player(level, seed)
 
 
@@ -114,7 +117,7 @@ def _pair(phase: str, rng: random.Random, **kw):
     return games
 
 
-@pytest.mark.parametrize("level", ["random", "greedy", "easy", "medium", "hard"])
+@pytest.mark.parametrize("level", ["random", "greedy", "easy", "medium", "hard", "master"])
 def test_honest_same_observation_same_decision(level: str) -> None:
     rng = random.Random(3)
     for trial in range(12):
@@ -124,8 +127,9 @@ def test_honest_same_observation_same_decision(level: str) -> None:
             o1, o2 = g1.observation(YAY), g2.observation(YAY)
             assert o1 == o2
             assert g1.hands[WOW] != g2.hands[WOW] or g1.draw != g2.draw
-            a1 = make_player(level, trial, **({} if level in ("random", "greedy") else FAST))
-            a2 = make_player(level, trial, **({} if level in ("random", "greedy") else FAST))
+            opts = {"random": {}, "greedy": {}, "master": SMALL_MASTER}.get(level, FAST)
+            a1 = make_player(level, trial, **opts)
+            a2 = make_player(level, trial, **opts)
             assert a1.choose(o1) == a2.choose(o2)
 
 
@@ -152,7 +156,7 @@ def test_honest_defend_mid_trick() -> None:
 def test_every_ai_action_is_legal_in_random_games() -> None:
     rng = random.Random(21)
     decisions = sealed = 0
-    levels = ["random", "greedy", "easy", "medium", "hard"]
+    levels = ["random", "greedy", "easy", "medium", "hard", "master"]
     for s in range(50):
         g = Game(s)
         players = [fast_player(rng.choice(levels), s), fast_player(rng.choice(levels), s + 1)]
@@ -185,7 +189,7 @@ def test_every_ai_action_is_legal_in_random_positions() -> None:
         g = Game.from_position(yay=deck[:n], wow=deck[n:2 * n], phase=phase, **kw)
         for p in g.to_act():
             obs = g.observation(p)
-            for level in ("greedy", "easy", "medium", "hard"):
+            for level in ("greedy", "easy", "medium", "hard") + ("master",) * (i % 4 == 0):
                 pl = fast_player(level, i)
                 assert pl.choose(obs) in obs.legal_actions()
         oracle = make_player("oracle", i)
@@ -216,7 +220,7 @@ def test_think_is_a_generator_returning_the_action() -> None:
     assert action in obs.legal_actions()
 
 
-@pytest.mark.parametrize("level", ["random", "greedy", "easy", "medium", "hard"])
+@pytest.mark.parametrize("level", ["random", "greedy", "easy", "medium", "hard", "master"])
 def test_hint_is_legal_with_a_reason(level: str) -> None:
     rng = random.Random(2)
     for s in range(6):
@@ -236,7 +240,7 @@ def test_hint_is_legal_with_a_reason(level: str) -> None:
 
 
 def test_levels_and_errors() -> None:
-    assert LEVELS_OFFERED == ("easy", "medium", "hard")
+    assert LEVELS_OFFERED == ("easy", "medium", "hard", "master")
     for level in LEVELS:
         assert make_player(level, 0).name == level
     assert make_player("oracle").needs_game
@@ -261,14 +265,34 @@ def test_arena_duplicate_and_keys() -> None:
     assert same["a_wins"] == same["b_wins"] == 5  # duplicate deals: mirror match is even
 
 
-def test_arena_cli_json(capsys) -> None:
-    assert cli_main(["arena", "easy", "random", "--games", "4", "--seed", "1", "--json"]) == 0
+def test_arena_cli_json_matches_the_games(capsys) -> None:
+    """The CLI's JSON is the arena's result: totals agree with each other and with a
+    direct run of the same deals (times aside), and every game really was played out."""
+    assert cli_main(["arena", "easy", "random", "--games", "6", "--seed", "1", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["games"] == 4 and 0 <= out["ci95_low"] <= out["a_win_rate"] <= out["ci95_high"]
+    direct = run_arena("easy", "random", 6, seed=1)
+    timing = {k for k in out if "_ms_" in k}
+    assert {k: v for k, v in out.items() if k not in timing} == \
+        {k: v for k, v in direct.items() if k not in timing}
+    assert out["games"] == 6 and out["a_wins"] + out["b_wins"] + out["unfinished"] == 6
+    assert out["a_win_rate"] == round(out["a_wins"] / 6, 4)
+    assert (out["ci95_low"], out["ci95_high"]) == tuple(round(x, 4) for x in
+                                                        wilson(out["a_wins"], 6))
+    # a game needs at least 4 decided rounds (centre to a goal), and the round win rate
+    # is A's share of them
+    decided = out["a_rounds"] + out["b_rounds"]
+    assert decided >= 4 * (out["a_wins"] + out["b_wins"])
+    assert out["a_round_win_rate"] == round(out["a_rounds"] / decided, 4)
+    assert out["a_decisions"] >= 6 * 4 * 3  # replace, duel, an attack or answer per round
 
 
-def test_oracle_plays_whole_games() -> None:
+def test_arena_rejects_unknown_levels() -> None:
+    with pytest.raises(SystemExit):
+        cli_main(["arena", "grandmaster", "random", "--games", "2"])
+
+
+def test_oracle_beats_greedy() -> None:
+    """Seeing both hands and solving exactly must win clearly (0.95 over 1,000 games)."""
     r = run_arena("oracle", "greedy", 4, seed=9)
     assert r["unfinished"] == 0
-
-
+    assert r["a_wins"] >= 3 and r["a_round_win_rate"] > 0.6

@@ -1,7 +1,8 @@
 """The computer opponent: ``make_player(level, seed)`` for every level.
 
-Levels: ``random`` and ``greedy`` (baselines), ``easy``, ``medium``, ``hard`` (offered to
-players, :data:`LEVELS_OFFERED`) and ``oracle`` (sees both hands — evaluation only).
+Levels: ``random`` and ``greedy`` (baselines), ``easy``, ``medium``, ``hard``, ``master``
+(offered to players, :data:`LEVELS_OFFERED`), and for evaluation only ``hard-2026`` (the
+earlier ``hard``, frozen: rule-of-thumb replacement) and ``oracle`` (sees both hands).
 
 Every player has ``name``, ``choose(obs) -> Action``, ``think(obs)`` — a generator that
 yields between work slices (≤ 20 ms) and returns the action — and ``hint(obs) -> Hint``
@@ -16,16 +17,20 @@ from typing import Any
 from ..observation import Observation
 from ..players import Player, RandomPlayer
 from .hints import Hint, explain
-from .players import GreedyPlayer, OraclePlayer, SearchPlayer
+from .players import GreedyPlayer, MasterPlayer, OraclePlayer, SearchPlayer
 
-LEVELS = ("random", "greedy", "easy", "medium", "hard", "oracle")
-LEVELS_OFFERED = ("easy", "medium", "hard")
+LEVELS = ("random", "greedy", "easy", "medium", "hard", "master", "hard-2026", "oracle")
+LEVELS_OFFERED = ("easy", "medium", "hard", "master")
 
 #: Settings per searching level (keyword arguments of :class:`SearchPlayer`).
 LEVEL_OPTIONS: dict[str, dict[str, Any]] = {
     "easy": {"samples": 0, "mistake": 0.25},
     "medium": {"samples": 4, "budget_ms": 25.0, "min_samples": 1, "mixed_duel": False},
-    "hard": {"samples": 20, "budget_ms": 25.0, "min_samples": 2, "duel_top": 3},
+    "hard": {"samples": 20, "budget_ms": 25.0, "min_samples": 2, "duel_top": 3,
+             "replacement": "trim"},
+    # today's hard, frozen for evaluation (the rule-of-thumb replacement); not offered
+    "hard-2026": {"samples": 20, "budget_ms": 25.0, "min_samples": 2, "duel_top": 3,
+                  "replacement": "rule"},
 }
 
 
@@ -43,6 +48,8 @@ def make_player(level: str, seed: int = 0, **options: Any) -> Player:
         return GreedyPlayer(seed)
     if level == "oracle":
         return OraclePlayer(seed, **options)
+    if level == "master":
+        return MasterPlayer(seed, **options)
     if level in LEVEL_OPTIONS:
         return SearchPlayer(seed, name=level, **{**LEVEL_OPTIONS[level], **options})
     raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")

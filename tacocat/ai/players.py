@@ -1,4 +1,5 @@
-"""The computer players: greedy baseline, the searching levels, and the oracle.
+"""The computer players: greedy baseline, the searching levels (``medium``, ``hard``,
+``master``) and the oracle.
 
 Every player decides from its :class:`~tacocat.observation.Observation` only (the oracle,
 evaluation-only, is the exception and says so with ``needs_game``). Randomness comes from
@@ -9,7 +10,7 @@ observation, so a decision never depends on anything hidden, nor on call order.
 from __future__ import annotations
 
 import time
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from random import Random
 
 from ..actions import ATTACK, DEFEND, DUEL, REPLACE, Action
@@ -18,21 +19,29 @@ from ..moves import PHASE_ATTACK, PHASE_DEFEND, PHASE_DUEL, PHASE_REPLACE
 from ..observation import Observation
 from ..players import run_think
 from .hints import Hint, explain
-from .rules_of_thumb import greedy_action, replace_rule
+from .rules_of_thumb import greedy_action, keep_rule_action, replace_rule
 from .search import (
     duel_candidates,
     duel_entry,
     duel_mix,
     duel_table,
+    make_futures,
     pick_from_mix,
     sample_hand,
+    sample_opponent_hands,
+    search_replacement,
     solver_for,
     tie_for,
     trick_values,
 )
-from .solver import SliceClock
+from .solver import ApproxSolver, SliceClock, TrickSolver
 
 SLICE_S = 0.015  # yield to the caller after about this much work (slices stay ≤ 20 ms)
+
+
+def new_clock() -> SliceClock:
+    """A slice clock of :data:`SLICE_S` (read at call time, so a test can shrink it)."""
+    return SliceClock(SLICE_S)
 
 
 def decision_rng(seed: int, obs: Observation) -> Random:
@@ -89,11 +98,14 @@ class SearchPlayer(_Base):
     iteration cap; with ``budget_ms=None`` the result is deterministic); ``budget_ms`` is
     the wall-clock budget. ``duel_top`` is how many high duel cards are weighed;
     ``mistake`` is the chance of a random legal move (the easy level's kindness);
-    ``mixed_duel`` switches the equilibrium duel on (otherwise: the highest card)."""
+    ``mixed_duel`` switches the equilibrium duel on (otherwise: the highest card);
+    ``replacement``: ``"rule"`` (:func:`replace_rule`, medium and hard-2026), ``"trim"``
+    (:func:`trim_rule`, hard) or ``"keep"`` (:func:`keep_rule`)."""
 
     def __init__(self, seed: int = 0, *, name: str = "hard", samples: int = 24,
                  budget_ms: float | None = 60.0, duel_top: int = 4, min_samples: int = 2,
-                 mistake: float = 0.0, mixed_duel: bool = True) -> None:
+                 mistake: float = 0.0, mixed_duel: bool = True,
+                 replacement: str = "rule") -> None:
         super().__init__(seed)
         self.name = name
         self.samples = samples
@@ -102,6 +114,9 @@ class SearchPlayer(_Base):
         self.min_samples = min_samples
         self.mistake = mistake
         self.mixed_duel = mixed_duel
+        if replacement not in ("rule", "keep", "trim"):
+            raise ValueError(f"unknown replacement {replacement!r}")
+        self.replacement = replacement
 
     def think(self, obs: Observation) -> Generator[None, None, Action]:
         action, _ = yield from self._decide(obs)
@@ -122,24 +137,25 @@ class SearchPlayer(_Base):
                 return Action(REPLACE, tuple(sorted(rng.sample(obs.hand, k)))), None
             return rng.choice(legal), None
         if obs.phase == PHASE_REPLACE:
-            return replace_rule(obs.hand, obs.replace_limit), None
+            return (yield from self._replace(obs, rng))
         if len(legal) == 1:
             return legal[0], None
         if self.samples <= 0:
             return greedy_action(obs), None
         if obs.phase == PHASE_DUEL and not self.mixed_duel:
             return Action(DUEL, (obs.hand[-1],)), None
-        solver = solver_for(obs.ruleset)
+        solver = self._solver(obs)
         tie = tie_for(obs.ruleset, obs.cat, obs.viewer)
-        clock = SliceClock(SLICE_S)
+        clock = new_clock()
         start = time.perf_counter()
         deadline = None if self.budget_ms is None else start + self.budget_ms / 1000
         hands = []
         totals = [0.0] * len(legal)
         rows = duel_candidates(obs.hand, self.duel_top)
         tables: list[dict[int, list[float]]] = []
-        for n in range(self.samples):
-            opp = sample_hand(obs, rng)
+        source = self._opponent_hands(obs, rng)
+        for n in range(self._sample_cap(obs)):
+            opp = next(source)
             hands.append(opp)
             if obs.phase in (PHASE_ATTACK, PHASE_DEFEND):
                 values = yield from solver.sliced(trick_values, solver, obs, opp, legal, tie,
@@ -165,6 +181,28 @@ class SearchPlayer(_Base):
             return pick_from_mix(rows, mix, rng), None
         best = max(range(len(legal)), key=lambda k: (totals[k], preference(legal[k])))
         return legal[best], totals[best] / len(hands)
+
+    def _replace(self, obs: Observation,
+                 rng: Random) -> Generator[None, None, tuple[Action, float | None]]:
+        """The replacement (a rule here; :class:`MasterPlayer` searches)."""
+        if self.replacement in ("keep", "trim"):
+            return keep_rule_action(obs.hand, obs.replace_limit, self.replacement == "trim"), None
+        return replace_rule(obs.hand, obs.replace_limit), None
+        yield  # pragma: no cover
+
+    def _sample_cap(self, obs: Observation) -> int:
+        """How many opponent hands this decision samples at most (the iteration cap)."""
+        return self.samples
+
+    def _solver(self, obs: Observation) -> TrickSolver:
+        """The solver for the duel and trick search (exact here)."""
+        return solver_for(obs.ruleset)
+
+    def _opponent_hands(self, obs: Observation, rng: Random) -> Iterator[tuple[int, ...]]:
+        """Opponent hands for the samples, one per ``next()``: uniform over the hands the
+        hard facts allow (:func:`sample_hand`)."""
+        while True:
+            yield sample_hand(obs, rng)
 
 
 class OraclePlayer(_Base):
@@ -205,3 +243,66 @@ class OraclePlayer(_Base):
         vals = trick_values(solver, obs, opp, legal, tie)
         best = max(range(len(legal)), key=lambda k: (vals[k], preference(legal[k])))
         return legal[best]
+
+
+class MasterPlayer(SearchPlayer):
+    """``hard``'s search plus a searched replacement and weighted opponent sampling.
+
+    * Replacement: candidate discard sets compared on shared sampled futures by successive
+      halving (:func:`~tacocat.ai.search.search_replacement`), respecting who replaces
+      first and the second player's limit.
+    * Duel and tricks: PIMC over opponent hands weighted by
+      :func:`~tacocat.ai.search.sample_opponent_hands`; exact from ``trick_exact_at``
+      cards down, rule-of-thumb tricks first above that (:class:`ApproxSolver`).
+    * Deterministic: ``samples`` and ``replace_rounds`` (cumulative futures per surviving
+      candidate in each halving round) cap the work; ``budget_ms`` is only a safety net.
+      ``exact_at``: hand size from which the replacement's futures are solved exactly.
+    """
+
+    def __init__(self, seed: int = 0, *, name: str = "master", samples: int = 32,
+                 budget_ms: float | None = 1500.0, duel_top: int = 3, min_samples: int = 8,
+                 replace_rounds: tuple[int, ...] = (8, 16, 32, 64), exact_at: int = 6,
+                 max_low: int = 3, trick_exact_at: int = 6) -> None:
+        super().__init__(seed, name=name, samples=samples, budget_ms=budget_ms,
+                         duel_top=duel_top, min_samples=min_samples)
+        self.replace_rounds = replace_rounds
+        self.exact_at = exact_at
+        self.max_low = max_low
+        self.trick_exact_at = trick_exact_at
+
+    def _sample_cap(self, obs: Observation) -> int:
+        # big hands cost far more per sample (and their first tricks are approximate anyway)
+        return self.samples if len(obs.hand) <= self.trick_exact_at else self.samples // 2
+
+    def _solver(self, obs: Observation) -> TrickSolver:
+        return ApproxSolver(solver_for(obs.ruleset), self.trick_exact_at)  # type: ignore[return-value]
+
+    def _opponent_hands(self, obs: Observation, rng: Random) -> Iterator[tuple[int, ...]]:
+        cap = self._sample_cap(obs)
+        while True:  # more than one batch only if a caller wants more than the cap
+            yield from sample_opponent_hands(obs, rng, cap)
+
+    def _replace(self, obs: Observation,
+                 rng: Random) -> Generator[None, None, tuple[Action, float | None]]:
+        hand, limit = obs.hand, obs.replace_limit
+        if limit == 0:
+            return Action(REPLACE, ()), None
+        opp = 1 - obs.viewer
+        if obs.replaced[opp] is not None:
+            opp_limit: int | None = None  # they replaced already
+        elif obs.arrow is None:
+            opp_limit = len(hand)  # sealed, at the same time
+        else:
+            opp_limit = -1  # they replace after us, at most as many as we do
+        start = time.perf_counter()
+        deadline = None if self.budget_ms is None else start + self.budget_ms / 1000
+        count = max(self.replace_rounds)
+        futures = make_futures(sample_opponent_hands(obs, rng, count), obs.unseen(), rng)
+        clock = new_clock()
+        yield  # sampling gets a slice of its own
+        clock.restart()
+        exact_at = self.exact_at if len(hand) <= self.exact_at + 1 else self.exact_at - 1
+        discards, score = yield from search_replacement(
+            solver_for(obs.ruleset), hand, limit, tie_for(obs.ruleset, obs.cat, obs.viewer),
+            futures, opp_limit, self.replace_rounds, clock, self.max_low, exact_at, deadline)
+        return Action(REPLACE, discards), score

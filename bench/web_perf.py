@@ -135,10 +135,12 @@ def ai_in_page(browser, base: str, level: str, decisions: int) -> dict:
     page.goto(f"{base}index.html?mode=watch&level={level}&pace=0&fresh=1&seed=100")
     page.wait_for_function(READY, timeout=120000)
     ready = float(page.evaluate("document.documentElement.dataset.readyMs"))
-    page.wait_for_function(
-        f"""() => {{ const t = JSON.parse(document.documentElement.dataset.aiTimes || '{{}}');
-                     return (t['{level}'] || []).length >= {decisions}; }}""",
-        timeout=600000, polling=500)
+    enough = f"""() => {{ const t = JSON.parse(document.documentElement.dataset.aiTimes
+                                                || '{{}}');
+                          const again = document.getElementById('btn-rematch');
+                          if (again) again.click();  // watch mode stops at game over
+                          return (t['{level}'] || []).length >= {decisions}; }}"""
+    page.wait_for_function(enough, timeout=900000, polling=500)
     times = json.loads(page.evaluate("document.documentElement.dataset.aiTimes"))[level]
     tasks = page.evaluate("window.__longtasks")
     context.close()

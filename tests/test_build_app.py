@@ -70,15 +70,15 @@ def test_dev_archive_follows_edits(tmp_path):
     for top in ("tacocat", "web"):
         shutil.copytree(ROOT / top, root / top, ignore=shutil.ignore_patterns("__pycache__"))
     build_app.ensure_source_archive(root)
-    views = root / "web" / "views"
-    views.mkdir()
-    (views / "board.py").write_text("X = 1\n", encoding="utf-8")
-    assert "web/views/board.py" in _names(build_app.ensure_source_archive(root).read_bytes())
-    (views / "board.py").write_text("X = 22\n", encoding="utf-8")
-    data = zipfile.ZipFile(build_app.ensure_source_archive(root)).read("web/views/board.py")
+    package = root / "web" / "newpkg"
+    package.mkdir()
+    (package / "board.py").write_text("X = 1\n", encoding="utf-8")
+    assert "web/newpkg/board.py" in _names(build_app.ensure_source_archive(root).read_bytes())
+    (package / "board.py").write_text("X = 22\n", encoding="utf-8")
+    data = zipfile.ZipFile(build_app.ensure_source_archive(root)).read("web/newpkg/board.py")
     assert data == b"X = 22\n"
-    (views / "board.py").unlink()
-    assert "web/views/board.py" not in _names(build_app.ensure_source_archive(root).read_bytes())
+    (package / "board.py").unlink()
+    assert "web/newpkg/board.py" not in _names(build_app.ensure_source_archive(root).read_bytes())
 
 
 def test_page_modules_follow_imports_from_the_ui():

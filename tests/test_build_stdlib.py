@@ -71,13 +71,13 @@ def test_runtime_stdlib_has_bytecode_for_every_wanted_module():
 
 
 def test_new_imports_of_the_page_are_picked_up(tmp_path):
-    """A module added to web/ (the lead adds web/views/*.py) brings its stdlib imports."""
+    """A module added to web/ (in a new sub-package, say) brings its stdlib imports."""
     root = tmp_path / "repo"
     for top in ("tacocat", "web"):
         shutil.copytree(ROOT / top, root / top, ignore=shutil.ignore_patterns("__pycache__"))
     before = build_stdlib.our_imports(root)
-    (root / "web" / "views").mkdir()
-    (root / "web" / "views" / "stats.py").write_text(
+    (root / "web" / "newpkg").mkdir()
+    (root / "web" / "newpkg" / "stats.py").write_text(
         "import statistics\nfrom fractions import Fraction\n\n"
         "def f():\n    import difflib\n    from . import missing\n", encoding="utf-8")
     after = build_stdlib.our_imports(root)

@@ -173,8 +173,9 @@ def render(r: dict[tuple[str, str], dict], slices: dict) -> str:
     ]
     for a, b in order:
         x = r[(a, b)]
-        run = x.get("note") or (f"seed {x['seed']}, {x.get('minutes', '?')} min, "
-                                f"{x.get('workers', '?')} workers, {x.get('date', '')}")
+        workers = x.get("workers", "?")
+        run = x.get("note") or (f"seed {x['seed']}, {x.get('minutes', '?')} min, {workers} "
+                                f"worker{'' if workers == 1 else 's'}, {x.get('date', '')}")
         lines.append(
             f"| {a} | {b} | {x['games']} | {x['a_wins']} | {x['b_wins']} | "
             f"{x['a_win_rate']:.3f} | {x['ci95_low']:.3f}–{x['ci95_high']:.3f} | "

@@ -272,8 +272,9 @@ def main() -> int:
             lines.append(f"| {level} | {a['n']} | {a['mean']:.1f} | {a['p95']:.1f} | "
                          f"{a['max']:.1f} | {c['mean']:.1f} | {c['p95']:.1f} | "
                          f"{a['longest_task']:.0f} ms ({a['long_tasks']} tasks > 50 ms) |")
-    goals = [
-        ("board visible ≤ 300 ms", game["fcp"] <= 300, f"{game['fcp']:.0f} ms"),
+    goals = [] if throttle else [  # the paint goal is for localhost
+        ("board visible ≤ 300 ms", game["fcp"] <= 300, f"{game['fcp']:.0f} ms")]
+    goals += [
         ("playable ≤ 1.0 × bare page (cold)", ratio_cold <= 1.0, f"{ratio_cold:.2f}×"),
         ("playable ≤ 1.0 × bare page (warm)", ratio_warm <= 1.0, f"{ratio_warm:.2f}×"),
     ]

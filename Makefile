@@ -23,6 +23,7 @@ help:
 	@echo "make runtime  (re)build runtime/ from node_modules"
 	@echo "make dist     build dist/: the static site to publish (README: Deploying)"
 	@echo "make embed    regenerate web/embed.js from scripts/embed_template.js + the catalogs"
+	@echo "make stdlib-list  re-measure the stdlib modules the page imports (scripts/stdlib_modules.txt)"
 	@echo "make clean    remove build outputs; make distclean also removes .venv and node_modules"
 	@echo "make mutants  mutation testing of the engine, ~1 h, not in CI (see docs/TESTING.md)"
 

@@ -179,6 +179,9 @@ def main() -> int:
     ap.add_argument("--throttle", metavar="RTT_MS,MBPS",
                     help="emulate a network (e.g. 60,20) for the start-up runs; writes the "
                     "'browser-network' section instead")
+    ap.add_argument("--baseline", metavar="REV",
+                    help="also load dist/ as built by the scripts of this git revision "
+                    "(e.g. 88654f4, before issue #11), in the same alternating runs")
     ap.add_argument("--no-write", action="store_true", help="print only")
     args = ap.parse_args()
     if args.throttle:
@@ -198,6 +201,17 @@ def main() -> int:
             site, port=0, precompressed=not args.no_precompressed)
         bare_server, bare_base = serve.start_server(
             bare_dir, port=0, precompressed=not args.no_precompressed)
+        pages = {"bare": bare_base + "bare/", "game": game_base + "index.html?fresh=1"}
+        servers = [game_server, bare_server]
+        if args.baseline:
+            import size_report
+
+            old = size_report.build_baseline(args.baseline, Path(tmp) / "baseline")
+            compress.compress_site(old, quiet=True)
+            old_server, old_base = serve.start_server(
+                old, port=0, precompressed=not args.no_precompressed)
+            servers.append(old_server)
+            pages["before"] = old_base + "index.html?fresh=1"
         try:
             with sync_playwright() as p:
                 launch = {"args": ARGS}
@@ -207,17 +221,15 @@ def main() -> int:
                 version = browser.version
                 throttle = tuple(float(x) for x in args.throttle.split(",")) \
                     if args.throttle else None
-                result = compare(browser, {"bare": bare_base + "bare/",
-                                           "game": game_base + "index.html?fresh=1"}, args.runs,
-                                 throttle)
+                result = compare(browser, pages, args.runs, throttle)
                 bare, game = result["bare"], result["game"]
                 ai = {} if args.startup_only else {
                     level: ai_in_page(browser, game_base, level, args.decisions)
                     for level in LEVELS}
                 browser.close()
         finally:
-            serve.stop_server(game_server)
-            serve.stop_server(bare_server)
+            for server in servers:
+                serve.stop_server(server)
     cpy = {level: ai_cpython(level, min(args.decisions, 80)) for level in ai}
 
     ratio_cold = game["cold"] / bare["cold"]
@@ -258,6 +270,15 @@ def main() -> int:
         f"All runs (ms): game cold {runs(game['cold_all'])}; bare cold {runs(bare['cold_all'])}; "
         f"game warm {runs(game['warm_all'])}; bare warm {runs(bare['warm_all'])}.",
     ]
+    before = result.get("before")
+    if before:
+        lines += [
+            "",
+            f"The same runs also loaded the game as built at `{args.baseline}` (before issue "
+            f"#11: source files, Pyodide's whole library): first paint {before['fcp']:.0f} ms, "
+            f"playable cold {before['cold']:.0f} ms ({before['cold'] / bare['cold']:.2f}× the "
+            f"bare page), warm {before['warm']:.0f} ms ({before['warm'] / bare['warm']:.2f}×).",
+        ]
     if ai:
         lines += [
             "",
@@ -274,8 +295,9 @@ def main() -> int:
             lines.append(f"| {level} | {a['n']} | {a['mean']:.1f} | {a['p95']:.1f} | "
                          f"{a['max']:.1f} | {c['mean']:.1f} | {c['p95']:.1f} | "
                          f"{a['longest_task']:.0f} ms ({a['long_tasks']} tasks > 50 ms) |")
-    goals = [
-        ("board visible ≤ 300 ms", game["fcp"] <= 300, f"{game['fcp']:.0f} ms"),
+    goals = [] if throttle else [  # the paint goal is for localhost
+        ("board visible ≤ 300 ms", game["fcp"] <= 300, f"{game['fcp']:.0f} ms")]
+    goals += [
         ("playable ≤ 1.0 × bare page (cold)", ratio_cold <= 1.0, f"{ratio_cold:.2f}×"),
         ("playable ≤ 1.0 × bare page (warm)", ratio_warm <= 1.0, f"{ratio_warm:.2f}×"),
     ]

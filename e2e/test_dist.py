@@ -4,8 +4,10 @@ and from a sub-path on a plain static server (no special headers), and it runs b
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
+import pytest
 from ship_helpers import FAST, play_to_end, wait_controlled
 
 
@@ -57,6 +59,9 @@ def test_dist_at_a_domain_root(page, static_server, dist_dir, network_log, wait_
 
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tacocat.ai import LEVELS_OFFERED  # noqa: E402
+
 HOOK = """
 document.addEventListener('DOMContentLoaded', () => {
   const core = document.querySelector('script[type=module][src$="pyscript/core.js"]');
@@ -104,3 +109,12 @@ def test_page_runs_bytecode_not_source(new_context, base_url, wait_ready):
     runtime = json.loads((ROOT / "runtime" / "manifest.json").read_text(encoding="utf-8"))
     if runtime["stdlib"] == "trimmed":  # not with TACOCAT_FULL_STDLIB (or while measuring)
         assert set(report["stdlib"].values()) == {"pyc"}, report["stdlib"]
+
+
+@pytest.mark.parametrize("level", LEVELS_OFFERED)
+def test_full_game_at_every_level(page, base_url, wait_ready, level):
+    """The trimmed, precompiled runtime plays a whole game at each level the page offers
+    (the conftest guard fails the test on any console error)."""
+    page.goto(f"{base_url}?level={level}&pace=0&fresh=1&seed=7")
+    wait_ready(page)
+    assert play_to_end(page, timeout=240) > 5

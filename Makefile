@@ -11,6 +11,8 @@ HOST ?= 127.0.0.1
 DIR ?= .
 PREFIX ?= /
 PYTEST_ARGS ?=
+# The unit suite runs on every core (pytest-xdist); the browser suite stays serial.
+UNIT_ARGS ?= -n auto
 VENV := .venv
 PY := $(VENV)/bin/python
 
@@ -39,11 +41,11 @@ serve: setup
 # Each step must pass; pytest's exit code 5 (no tests collected) fails the build too.
 test: setup-browser
 	$(VENV)/bin/ruff check .
-	$(PY) -m pytest tests $(PYTEST_ARGS)
+	$(PY) -m pytest tests $(UNIT_ARGS) $(PYTEST_ARGS)
 	$(PY) -m pytest e2e $(PYTEST_ARGS)
 
 test-unit: setup
-	$(PY) -m pytest tests $(PYTEST_ARGS)
+	$(PY) -m pytest tests $(UNIT_ARGS) $(PYTEST_ARGS)
 
 test-e2e: setup-browser
 	$(PY) -m pytest e2e $(PYTEST_ARGS)

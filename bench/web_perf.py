@@ -142,12 +142,19 @@ def ai_in_page(browser, base: str, level: str, decisions: int) -> dict:
                           return (t['{level}'] || []).length >= {decisions}; }}"""
     page.wait_for_function(enough, timeout=900000, polling=500)
     times = json.loads(page.evaluate("document.documentElement.dataset.aiTimes"))[level]
+    spans = json.loads(page.evaluate("document.documentElement.dataset.aiSpans"))
     tasks = page.evaluate("window.__longtasks")
     context.close()
-    during = [d for start, d in tasks if start > ready]
+    # A long task belongs to the computer's thinking if it overlaps one of its decisions
+    # (the page's runner publishes their spans on the same clock); the others are the
+    # rendering of moves and new games, reported apart.
+    after = [(start, d) for start, d in tasks if start > ready]
+    thinking = [d for start, d in after
+                if any(start < end and start + d > begin for begin, end in spans)]
     return {"n": len(times), "mean": statistics.fmean(times), "p95": p95(times),
-            "max": max(times), "longest_task": max(during, default=0.0),
-            "long_tasks": len(during)}
+            "max": max(times), "longest_task": max(thinking, default=0.0),
+            "long_tasks": len(thinking),
+            "longest_other": max((d for _, d in after), default=0.0)}
 
 
 def ai_cpython(level: str, decisions: int) -> dict:
@@ -235,7 +242,6 @@ def main() -> int:
     ratio_cold = game["cold"] / bare["cold"]
     ratio_warm = game["warm"] / bare["warm"]
     worst_task = max((a["longest_task"] for a in ai.values()), default=0.0)
-    hard = ai.get("hard")
 
     def runs(values):
         return ", ".join(f"{v:.0f}" for v in values)
@@ -287,14 +293,16 @@ def main() -> int:
             "same level in CPython on this machine:",
             "",
             "| level | decisions | page mean ms | page p95 ms | page max ms | CPython mean ms "
-            "| CPython p95 ms | longest task during AI turns |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|",
+            "| CPython p95 ms | longest task while it thinks | longest task of the whole "
+            "game (incl. rendering) |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for level, a in ai.items():
             c = cpy[level]
             lines.append(f"| {level} | {a['n']} | {a['mean']:.1f} | {a['p95']:.1f} | "
                          f"{a['max']:.1f} | {c['mean']:.1f} | {c['p95']:.1f} | "
-                         f"{a['longest_task']:.0f} ms ({a['long_tasks']} tasks > 50 ms) |")
+                         f"{a['longest_task']:.0f} ms ({a['long_tasks']} tasks > 50 ms) | "
+                         f"{a['longest_other']:.0f} ms |")
     goals = [] if throttle else [  # the paint goal is for localhost
         ("board visible ≤ 300 ms", game["fcp"] <= 300, f"{game['fcp']:.0f} ms")]
     goals += [
@@ -302,11 +310,12 @@ def main() -> int:
         ("playable ≤ 1.0 × bare page (warm)", ratio_warm <= 1.0, f"{ratio_warm:.2f}×"),
     ]
     if ai:
-        goals.append(("no main-thread task > 100 ms during AI turns", worst_task <= 100,
+        goals.append(("no main-thread task > 100 ms while the computer thinks", worst_task <= 100,
                       f"longest {worst_task:.0f} ms"))
-    if hard:
-        goals.append(("hard p95 ≤ 1 s in the page", hard["p95"] <= 1000,
-                      f"{hard['p95']:.0f} ms"))
+    for level in ("hard", "master"):
+        if level in ai:
+            goals.append((f"{level} p95 ≤ 1 s in the page", ai[level]["p95"] <= 1000,
+                          f"{ai[level]['p95']:.0f} ms"))
     lines += ["", "Goals:", ""]
     lines += [f"- {name}: **{'met' if ok else 'NOT met'}** ({value})" for name, ok, value in goals]
     body = "\n".join(lines)

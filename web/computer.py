@@ -2,8 +2,9 @@
 slices of ≤ 20 ms, and this runner hands the browser the main thread after each slice,
 so the page keeps rendering and answering while the computer thinks.
 
-Decision times and slow slices are published on ``<html data-ai-times data-slow data-perf>``
-for the browser benchmark (bench/web_perf.py).
+Decision times, the spans of the page's clock each decision took, and slow slices are
+published on ``<html data-ai-times data-ai-spans data-slow data-perf>`` for the browser
+benchmark (bench/web_perf.py), which matches them against the browser's long tasks.
 """
 
 from __future__ import annotations
@@ -21,11 +22,13 @@ from tacocat.observation import Observation
 from .dom import now_ms
 
 SLOW_SLICE_S = 0.05
+SPANS_KEPT = 400
 
 
 class Runner:
     def __init__(self) -> None:
         self.times: dict[str, list[float]] = {}
+        self.spans: list[list[float]] = []
         self.slow: list[list] = []
         self.perf = {"slice": 0.0, "render": 0.0, "apply": 0.0}
 
@@ -34,6 +37,7 @@ class Runner:
         """The player's action, computed in slices; ``None`` if ``alive()`` turned false
         (a new game started meanwhile)."""
         started = time.perf_counter()
+        span_start = now_ms()
         gen = player.think(obs)
         while True:
             t0 = time.perf_counter()
@@ -49,6 +53,7 @@ class Runner:
                 gen.close()
                 return None
         self.times.setdefault(level, []).append(round((time.perf_counter() - started) * 1000, 2))
+        self.spans = [*self.spans[-SPANS_KEPT + 1:], [round(span_start, 1), round(now_ms(), 1)]]
         self.publish()
         return action
 
@@ -61,5 +66,6 @@ class Runner:
     def publish(self) -> None:
         root = document.documentElement
         root.dataset.aiTimes = json.dumps(self.times)
+        root.dataset.aiSpans = json.dumps(self.spans)
         root.dataset.slow = json.dumps(self.slow[-50:])
         root.dataset.perf = json.dumps({k: round(v * 1000, 1) for k, v in self.perf.items()})

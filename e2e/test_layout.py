@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-VIEWPORTS = [(360, 740), (390, 844), (768, 1024), (1280, 800), (1920, 1080)]
+VIEWPORTS = [(360, 740), (390, 844), (844, 390), (768, 1024), (1280, 800), (1920, 1080)]
 LANGUAGES = ("eu", "et", "sw", "mr")
 # phase -> the page to open: the biggest hands (9 and 8 cards) with the longest names
 PHASES = {"load": "", "replace": "scenario=big-replace", "duel": "scenario=big-duel",

@@ -1,5 +1,6 @@
 """The same seed and actions give the same game in CPython and in Pyodide (the browser's
-Python), checked by running seeded games in the pinned Pyodide under Node."""
+Python), checked by running seeded games in the pinned Pyodide under Node; the shipped
+bytecode runs there as it is; hostile JSON cannot take that runtime down."""
 
 import json
 import os
@@ -11,6 +12,25 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = ROOT / "node_modules" / "pyodide"
+
+
+def need_pyodide(*files: Path) -> None:
+    """Skip without the pinned Pyodide (and ``files``) locally; in CI their absence fails."""
+    if not (PYODIDE.exists() and shutil.which("node") and all(f.is_file() for f in files)):
+        if os.environ.get("CI"):
+            pytest.fail("Pyodide or runtime/ missing: run scripts/setup.sh")
+        pytest.skip("Pyodide or runtime/ not installed (run scripts/setup.sh)")
+
+
+def run_pyodide(tmp_path: Path, code: str) -> str:
+    """Run ``code`` in the pinned Pyodide under Node; what its last expression returns."""
+    need_pyodide()
+    script = tmp_path / "code.py"
+    script.write_text(code)
+    run = subprocess.run(["node", str(ROOT / "tests" / "pyodide_run.mjs"), str(ROOT), str(script)],
+                         capture_output=True, text=True, timeout=180, cwd=ROOT)
+    assert run.returncode == 0, run.stderr[-2000:]
+    return run.stdout
 
 CODE = """
 import json, sys
@@ -26,16 +46,7 @@ json.dumps(out)
 
 
 def test_seeded_games_are_identical_in_cpython_and_pyodide(tmp_path):
-    if not (PYODIDE.exists() and shutil.which("node")):
-        if os.environ.get("CI"):
-            pytest.fail("node_modules/pyodide is missing: run scripts/setup.sh")
-        pytest.skip("Pyodide not installed (run scripts/setup.sh)")
-    code = tmp_path / "code.py"
-    code.write_text(CODE)
-    run = subprocess.run(["node", str(ROOT / "tests" / "pyodide_run.mjs"), str(ROOT), str(code)],
-                         capture_output=True, text=True, timeout=180, cwd=ROOT)
-    assert run.returncode == 0, run.stderr[-2000:]
-    in_pyodide = json.loads(run.stdout)
+    in_pyodide = json.loads(run_pyodide(tmp_path, CODE))
     here: dict = {}
     exec(CODE.replace("json.dumps(out)", "result = json.dumps(out)"), here)
     in_cpython = json.loads(here["result"])
@@ -43,6 +54,22 @@ def test_seeded_games_are_identical_in_cpython_and_pyodide(tmp_path):
     for a, b in zip(in_pyodide, in_cpython, strict=True):
         assert a["record"] == b["record"] and a["tiles"] == b["tiles"]
 
+
+# Three games between two computer levels, played in Pyodide and in CPython alike.
+GAMES = """
+from tacocat import Game, GameRecord
+from tacocat.ai import make_player
+
+out = []
+for seed in (0, 1, 7):
+    game = Game(seed)
+    bots = [make_player("medium", seed=2 * seed + 1, budget_ms=None),
+            make_player("easy", seed=2 * seed + 2)]
+    while not game.is_terminal():
+        for seat in game.to_act():
+            game.apply(seat, bots[seat].choose(game.observation(seat)))
+    out.append(GameRecord.of(game).to_json())
+"""
 
 SHIPPED = """
 import importlib.machinery, json, sys, zipfile
@@ -60,19 +87,9 @@ def spy(self, data, path, *args, **kwargs):
 
 importlib.machinery.SourceFileLoader.source_to_code = spy
 zipfile.ZipFile(archive).extractall(".")
-from tacocat import Game, GameRecord  # noqa: E402
-from tacocat.ai import make_player  # noqa: E402
 import tacocat.ai.search, tacocat.ai.solver, tacocat.ai.hints  # noqa: E401, E402
 
-out = []
-for seed in (0, 1, 7):
-    game = Game(seed)
-    bots = [make_player("medium", seed=2 * seed + 1, budget_ms=None),
-            make_player("easy", seed=2 * seed + 2)]
-    while not game.is_terminal():
-        for seat in game.to_act():
-            game.apply(seat, bots[seat].choose(game.observation(seat)))
-    out.append(GameRecord.of(game).to_json())
+""" + GAMES + """
 stdlib = {m: getattr(sys.modules[m].__spec__, "origin", "") for m in ("asyncio", "json", "random")}
 Path(report).write_text(json.dumps({"recompiled": recompiled, "games": out, "stdlib": stdlib,
                                     "python": list(sys.version_info[:2])}))
@@ -88,10 +105,7 @@ def test_shipped_bytecode_runs_on_the_trimmed_runtime(tmp_path):
     import build_app
 
     stdlib = ROOT / "runtime" / "pyodide" / "python_stdlib.zip"
-    if not (PYODIDE.exists() and shutil.which("node") and stdlib.is_file()):
-        if os.environ.get("CI"):
-            pytest.fail("Pyodide or runtime/ missing: run scripts/setup.sh")
-        pytest.skip("Pyodide or runtime/ not installed (run scripts/setup.sh)")
+    need_pyodide(stdlib)
     archive = tmp_path / "app.zip"
     build_app.build(archive, ROOT, bytecode=True, quiet=True)
     script, report = tmp_path / "shipped.py", tmp_path / "report.json"
@@ -108,14 +122,39 @@ def test_shipped_bytecode_runs_on_the_trimmed_runtime(tmp_path):
     assert result["python"][0] == 3
     if json.loads((ROOT / "runtime" / "manifest.json").read_text())["stdlib"] == "trimmed":
         assert all(origin.endswith(".pyc") for origin in result["stdlib"].values()), result
-    from tacocat import Game, GameRecord
-    from tacocat.ai import make_player
+    here: dict = {}
+    exec(GAMES, here)
+    assert result["games"] == here["out"]
 
-    for seed, record in zip((0, 1, 7), result["games"], strict=True):
-        game = Game(seed)
-        bots = [make_player("medium", seed=2 * seed + 1, budget_ms=None),
-            make_player("easy", seed=2 * seed + 2)]
-        while not game.is_terminal():
-            for seat in game.to_act():
-                game.apply(seat, bots[seat].choose(game.observation(seat)))
-        assert GameRecord.of(game).to_json() == record
+
+HOSTILE = """
+import json
+from tacocat import GameRecord, RecordError
+from tacocat.record import load_json
+out = {}
+for name, text in [("arrays", "[" * 100000 + "]" * 100000),
+                   ("objects", '{"a":' * 100000 + "1" + "}" * 100000),
+                   ("infinity", '{"x": Infinity}'), ("overflow", "[1e400]")]:
+    try:
+        GameRecord.from_json(text)
+        out[name] = "accepted"
+    except RecordError as exc:
+        out[name] = str(exc)
+out["afterwards"] = load_json('{"ok": [1, 2]}')
+json.dumps(out)
+"""
+
+
+def test_hostile_json_is_refused_inside_pyodide_and_the_runtime_survives(tmp_path):
+    """In the browser a deeply nested JSON document makes json.loads overflow the
+    JavaScript stack and kills the Python runtime for good (checked by hand: "Pyodide has
+    suffered a fatal error ... Maximum call stack size exceeded"). load_json must refuse it
+    first, in Pyodide itself, and the runtime must still work afterwards."""
+    out = json.loads(run_pyodide(tmp_path, HOSTILE))
+    assert out == {
+        "arrays": "the record is nested too deeply (more than 32 levels)",
+        "objects": "the record is nested too deeply (more than 32 levels)",
+        "infinity": "the record is not valid: Infinity is not a number that can be saved",
+        "overflow": "the record is not valid: the number '1e400' is too large",
+        "afterwards": {"ok": [1, 2]},
+    }

@@ -21,8 +21,10 @@ from random import Random
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from docsection import write_section
+from helpers import snapshot as state  # every attribute of a Game: equal = same state
 
 from tacocat import DEFAULT, Action, Game, GameRecord, IllegalActionError
 from tacocat.players import RandomPlayer
@@ -43,28 +45,6 @@ BAD_SEATS = [True, False, 1.0, -1, 2, None, "0"]
 
 class Broken(Exception):
     """An invariant that does not hold."""
-
-
-_FIELDS = frozenset({
-    "seed", "ruleset", "rng", "cat", "tiles", "round", "tied_rounds", "hands", "draw",
-    "discard", "phase", "acting", "pending", "replace_limit", "replaced", "duels", "tricks",
-    "attacker", "attack", "answers", "last_showdown", "winner", "history", "position",
-    "initial_events",
-})
-
-
-def state(g: Game) -> tuple:
-    """Every attribute, the RNG by its state, copied: equal means the same game state.
-    Spelled out for speed; fails if the engine grows an attribute this does not know."""
-    if vars(g).keys() != _FIELDS:
-        raise Broken("state() does not know every Game attribute")
-    return (
-        g.seed, g.ruleset, g.rng.getstate(), g.cat, tuple(g.tiles), g.round, g.tied_rounds,
-        tuple(map(tuple, g.hands)), tuple(g.draw), tuple(g.discard), g.phase, tuple(g.acting),
-        tuple(g.pending), tuple(g.replace_limit), tuple(g.replaced), tuple(g.duels),
-        tuple(g.tricks), g.attacker, g.attack, tuple(g.answers), g.last_showdown, g.winner,
-        tuple(g.history), repr(g.position), tuple(g.initial_events),
-    )
 
 
 def check(g: Game) -> None:

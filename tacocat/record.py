@@ -17,7 +17,8 @@ from typing import Any
 
 from .actions import Action, brief, format_move, parse_move
 from .errors import RecordError, TacocatError
-from .game import SEED_LIMIT, Game, position_problem
+from .game import SEED_LIMIT, Game
+from .position import position_problem
 from .ruleset import DEFAULT, Ruleset
 
 FORMAT = "tacocat-record"

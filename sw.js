@@ -76,7 +76,14 @@ async function precache() {
       }
       const init = { cache: "no-cache", credentials: "same-origin" };
       if (integrity) init.integrity = integrity;
-      const response = await fetch(new Request(url, init));
+      let response;
+      try {
+        response = await fetch(new Request(url, init));
+      } catch {
+        // A copy in the HTTP cache that fails its hash may be stale yet "not modified" (a
+        // file fixed within the second of its Last-Modified): once more, from the network.
+        response = await fetch(new Request(url, { ...init, cache: "reload" }));
+      }
       if (!response.ok) throw new Error(`precache ${url}: HTTP ${response.status}`);
       await cache.put(url, await clean(response));
     }),

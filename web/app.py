@@ -12,6 +12,8 @@ start the game. The modules behind it:
 
 from __future__ import annotations
 
+import gc
+
 from .controller import Controller
 
 APP: Controller | None = None
@@ -21,6 +23,9 @@ def main() -> Controller:
     global APP
     APP = Controller()
     APP.start()
+    # Everything loaded so far (modules, catalogs, the runtime's own objects) lives as long
+    # as the page: out of the collector's sight, its passes during play stay short.
+    gc.freeze()
     return APP
 
 

@@ -298,6 +298,7 @@ class Commands(Review, Learning):
     # -- input: clicks and keys -----------------------------------------------------------------
     def on_pointer(self, _event) -> None:
         self.interacted = True
+        self.sound.warm()
 
     def on_click(self, event) -> None:
         self.interacted = True
@@ -324,6 +325,7 @@ class Commands(Review, Learning):
 
     def on_key(self, event) -> None:
         self.interacted = True
+        self.sound.warm()
         if event.ctrlKey or event.metaKey or event.altKey or keys.typing(event.target):
             return
         key = str(event.key)

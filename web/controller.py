@@ -73,6 +73,7 @@ class Controller(Commands):
                       self.tracker)
         self.replay: Replay | None = None
         self.replay_view = ReplayView()
+        self.shown: Screen | None = None  # the screen render() drew last
         self.lesson: Run | None = None
         self.lesson_view = LessonView()
         self.first_visit = prefs is None and not bad
@@ -202,7 +203,7 @@ class Controller(Commands):
     def render(self) -> None:
         t0 = time.perf_counter()
         had_focus = active_element()
-        screen = self.screen()
+        screen = self.shown = self.screen()
         for view in self.views:
             view.render(screen)
         self.replay_view.render(self.replay)
@@ -325,7 +326,7 @@ class Controller(Commands):
         self.autosave()
         self.render()
         game = s.game
-        took = self.motion.play(before, Screen.build(s, ui).me, game.cat,
+        took = self.motion.play(before, self.shown.me, game.cat,  # what render() just showed
                                 [self.board.cell(i - 1) for i in range(len(game.tiles) + 2)],
                                 [i for i, c in enumerate(game.tiles) if c])
         self.report(s.log[logged:], took)

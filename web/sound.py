@@ -1,9 +1,14 @@
 """Short sounds made on the spot with the Web Audio API (no audio files): a card played,
 a duel or showdown revealed, the cat's move, a win. Off until the player's first gesture
-(browsers require one), off by default inside an article, remembered when toggled."""
+(browsers require one), off by default inside an article, remembered when toggled.
+
+Creating the audio context costs tens of milliseconds, so it never happens inside a move's
+task: it is made in a task of its own at the player's first gesture (``warm``), and a sound
+asked for before that plays a moment later, from such a task."""
 
 from __future__ import annotations
 
+from pyodide.ffi import create_once_callable
 from pyscript import window
 
 from tacocat import events as ev
@@ -43,14 +48,27 @@ class Sound:
             self.ctx.resume()
         return self.ctx
 
+    def warm(self) -> None:
+        """At a gesture: make the audio context soon, in a task of its own."""
+        if self.enabled and self.ctx is None:
+            window.setTimeout(create_once_callable(lambda *_: self._start(None)), 0)
+
     def play(self, name: str | None) -> None:
         if not self.enabled or name is None:
+            return
+        if self.ctx is None:  # not warmed yet: not in this task
+            window.setTimeout(create_once_callable(lambda *_: self._start(name)), 0)
+            return
+        self._start(name)
+
+    def _start(self, name: str | None) -> None:
+        if not self.enabled:
             return
         try:
             ctx = self._context()
         except Exception:  # no audio here (a locked-down frame): stay silent
             return
-        if ctx is None:
+        if ctx is None or name is None:
             return
         now = float(ctx.currentTime)
         for freq, start, length, wave, glide in NOTES[name]:

@@ -41,7 +41,6 @@ PATTERNS = ("tacocat/**/*.py", "web/**/*.py", "web/i18n/*.json")
 PYSCRIPT_STDLIB = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 # Where PyScript's main thread runs Python: [files] and the pyscript package land here.
 HOME = "/home/pyodide"
-ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 
 class AppBuildError(Exception):
@@ -57,14 +56,6 @@ def sources(root: Path = ROOT) -> list[str]:
         if p.is_file() and "__pycache__" not in p.parts
     }
     return sorted(found)
-
-
-def _entry(name: str) -> zipfile.ZipInfo:
-    info = zipfile.ZipInfo(name, ZIP_DATE)
-    info.compress_type = zipfile.ZIP_STORED
-    info.create_system = 3
-    info.external_attr = 0o644 << 16
-    return info
 
 
 def pyscript_sources(path: Path = PYSCRIPT_STDLIB) -> dict[str, str]:
@@ -102,7 +93,7 @@ def archive_bytes(root: Path = ROOT, bytecode: bool = False) -> bytes:
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as zf:
         for name in sorted(members):
-            zf.writestr(_entry(name), members[name])
+            zf.writestr(build_stdlib.zip_entry(name), members[name])
     return out.getvalue()
 
 

@@ -161,7 +161,8 @@ def cache_key(modules: list[str], full: bool) -> str:
     return h.hexdigest()
 
 
-def _zip_entry(name: str) -> zipfile.ZipInfo:
+def zip_entry(name: str) -> zipfile.ZipInfo:
+    """A stored entry with a fixed date and mode: the same files make the same archive."""
     info = zipfile.ZipInfo(name, ZIP_DATE)
     info.compress_type = zipfile.ZIP_STORED
     info.create_system = 3
@@ -215,7 +216,7 @@ def _build_trimmed(out: Path, modules: list[str]) -> dict:
         part = out.with_name(out.name + ".part")
         with zipfile.ZipFile(part, "w") as zout:
             for name in files:
-                zout.writestr(_zip_entry(name + "c"), Path(tmp, "pyc", name + "c").read_bytes())
+                zout.writestr(zip_entry(name + "c"), Path(tmp, "pyc", name + "c").read_bytes())
         part.replace(out)
     return {"mode": "trimmed", "files": len(files), "python": report["version"],
             "magic": report["magic"], "not_importable": sorted(found["failed"])}

@@ -8,7 +8,7 @@ and the flow (``play``, ``advance``, ``render``); kept apart so each file stays 
 
 from __future__ import annotations
 
-from tacocat import Action, RecordError, TacocatError
+from tacocat import SEATS, Action, RecordError, TacocatError
 from tacocat.actions import ATTACK, REPLACE
 
 from . import keys, players
@@ -19,7 +19,7 @@ from .prefs import parse_seed
 from .records import download, read_text
 from .review import REPLAY_KEYS, Review
 from .session import MODE_AI, MODE_HOTSEAT, MODE_WATCH, Session
-from .takeback import takeback, taken_back
+from .takeback import PassOffer, pass_offer, takeback, taken_back
 from .text import Words, cards_text, sentence
 
 
@@ -153,15 +153,25 @@ class Commands(Review, Learning):
 
     def do_pass_takeback(self, _arg) -> None:
         """On the pass screen the other player agrees: the last move goes, and the device
-        goes back to the player who made it."""
+        goes back to the player who made it (the policy decides again: a stale or forged
+        press changes nothing)."""
         s = self.session
-        mover = s.game.history[-1][0] if s.game.history else None
-        moves = takeback(s, mover).moves if mover is not None else 0
+        owing = [p for p in s.game.to_act() if s.owes(p)]
+        offer = pass_offer(s, owing[0]) if owing and s.mode == MODE_HOTSEAT else None
+        if offer is None or offer.seat is None:
+            return
         self.dialogs.close("dlg-pass")
-        if moves:
-            self.set_session(taken_back(s, moves), hand_over=True)
-            self.autosave()
-            self.message(t("takeback.done"))
+        back = taken_back(s, takeback(s, offer.seat).moves, granted_by=owing[0])
+        self.set_session(back, hand_over=True)
+        self.autosave()
+        self.message(t("takeback.done"))
+
+    def pass_note(self, offer: PassOffer) -> None:
+        """The pass screen says why the last move may not be taken back (if it may not)."""
+        node = by_id("pass-note")
+        node.hidden = offer.reason is None
+        node.textContent = "" if offer.reason is None else \
+            t(offer.reason, seat=t(f"seat.{SEATS[offer.refused]}"))
 
     # -- between rounds, hot-seat -------------------------------------------------------------
     def do_continue(self, _arg) -> None:
@@ -177,6 +187,7 @@ class Commands(Review, Learning):
 
     def do_pass_show(self, arg: str) -> None:
         self.dialogs.close("dlg-pass")
+        self.session.granted_by = None  # the device has been handed over
         self.ui.viewer = int(arg)
         self.ui.selected.clear()
         self.ui.focus = 0

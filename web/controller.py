@@ -31,7 +31,7 @@ from .screen import Screen, Ui
 from .session import MODE_AI, MODE_HOTSEAT, MODE_WATCH, Session
 from .sound import Sound
 from .stats import Stats
-from .takeback import takeback
+from .takeback import pass_offer
 from .text import Words, sentence
 from .views.board import BoardView
 from .views.dialogs import Dialogs, fill_paces
@@ -251,10 +251,9 @@ class Controller(Commands):
             if owing and self.ui.viewer not in owing:
                 self.ui.viewer = None
                 self.render()
-                mover = game.history[-1][0] if game.history else None
-                undo = mover if mover is not None and mover != owing[0] and \
-                    takeback(s, mover).moves else None
-                self.dialogs.ask_pass(owing[0], undo)
+                offer = pass_offer(s, owing[0])
+                self.dialogs.ask_pass(owing[0], offer.seat)
+                self.pass_note(offer)
 
     async def watch_next(self, token: int) -> None:
         await asyncio.sleep(max(WATCH_PAUSE_MS, 2 * self.prefs.pace) / 1000)

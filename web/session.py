@@ -18,6 +18,8 @@ from tacocat.actions import ATTACK, DEFEND, DUEL, REPLACE, SACRIFICE
 from tacocat.ai import LEVELS_OFFERED as LEVELS
 from tacocat.record import load_json
 
+from .seen import Seen
+
 MODE_AI, MODE_HOTSEAT, MODE_WATCH = "ai", "hotseat", "watch"
 MODES = (MODE_AI, MODE_HOTSEAT, MODE_WATCH)
 PACES = (0, 400, 900, 1800)
@@ -89,6 +91,11 @@ class Session:
         self.table: dict[str, Any] = {}
         self.drawn: dict[int, tuple[int, ...]] = {}  # cards each seat drew this round
         self.move_events: list[list] = []  # the events each move of the history caused
+        self.seen = Seen()  # every card ever shown to each seat, taken-back moves included
+        self.seen.start(game.initial_events)
+        # on one device: the seat that just allowed a take-back and still holds the device
+        # (no take-back is offered to it until the device has been handed over)
+        self.granted_by: int | None = None
         self.result: dict[str, Any] | None = None  # the latest round result
         self.result_pending = False  # ... still on the table: the next round waits for it
         self.record_events(game.initial_events)
@@ -125,16 +132,29 @@ class Session:
 
     @classmethod
     def from_record_text(cls, text: str, **kwargs: Any) -> Session:
-        return cls.from_record(GameRecord.from_json(text), **kwargs)
+        """An imported record (:meth:`record_json`): its moves, and what each seat had seen
+        (a record written elsewhere may lack that: then what its moves showed)."""
+        data = load_json(text, what="the record")
+        session = cls.from_record(GameRecord.from_dict(data), **kwargs)
+        session.restore_seen(data)
+        return session
+
+    def restore_seen(self, data: dict[str, Any]) -> None:
+        """Take the saved record of what each seat had seen (if ``data`` has one)."""
+        if data.get("seen") is not None:
+            self.seen = self.seen.merged(data["seen"])
 
     def record_json(self) -> str:
-        return GameRecord.of(self.game).to_json()
+        """The game record, with what each seat has seen (so an import keeps it)."""
+        return json.dumps({**GameRecord.of(self.game).to_dict(), "seen": self.seen.to_dict()},
+                          separators=(",", ":"))
 
     def save_text(self) -> str:
         return json.dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION, "mode": self.mode,
                            "level": self.level, "human": self.human,
                            "result_pending": self.result_pending,
-                           "record": GameRecord.of(self.game).to_dict()})
+                           "record": GameRecord.of(self.game).to_dict(),
+                           "seen": self.seen.to_dict(), "granted_by": self.granted_by})
 
     @classmethod
     def from_save_text(cls, text: str) -> Session:
@@ -148,8 +168,12 @@ class Session:
         level = data.get("level") if data.get("level") in LEVELS else LEVELS[0]
         human = data.get("human") if type(data.get("human")) is int and \
             data.get("human") in (YAY, WOW) else YAY
-        return cls.from_record(GameRecord.from_dict(data.get("record")), mode, level, human,
-                               data.get("result_pending") is True)
+        session = cls.from_record(GameRecord.from_dict(data.get("record")), mode, level, human,
+                                  data.get("result_pending") is True)
+        session.restore_seen(data)
+        granted = data.get("granted_by")
+        session.granted_by = granted if type(granted) is int and granted in (YAY, WOW) else None
+        return session
 
     # -- seats ------------------------------------------------------------------------------
     def is_computer(self, seat: int) -> bool:
@@ -177,6 +201,8 @@ class Session:
             self.next_round()
         events = self.game.apply(seat, action)
         self.move_events.append(events)
+        self.seen.moved(events)
+        self.granted_by = None  # a move: the device has changed hands since any take-back
         self.record_events(events)
         result = self.round_result(events)
         if result is not None:

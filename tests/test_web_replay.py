@@ -4,12 +4,17 @@ positions as the game itself, rounds are whole steps, and a damaged link is refu
 from __future__ import annotations
 
 import base64
+import dataclasses
 import zlib
 
 import pytest
+from helpers import examples, snapshot
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from tacocat import YAY, GameRecord, RandomPlayer, RecordError
+from tacocat import WOW, YAY, GameRecord, RandomPlayer, RecordError
 from web.replay import Replay
+from web.screen import Screen, Ui
 from web.session import MODE_AI, Session
 from web.share import decode, encode, from_fragment
 
@@ -68,3 +73,34 @@ def test_share_links_round_trip_and_refuse_damage():
     for bad in ("!!!", code[:-7], code[:20], "A" * 300_000, bomb):
         with pytest.raises(RecordError):
             decode(bad)
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(seed=st.integers(0, 2**32), human=st.sampled_from([YAY, WOW]))
+def test_every_replay_step_shows_equal_hands_and_the_engines_position(seed, human):
+    """#20: at the end of a round the replay showed the opponent's next-round hand (9 cards)
+    beside the player's empty one. At every step of a finished game the hands shown are the
+    engine's hands at that move, face up: the same size (mid-trick, the defender holds one
+    more card per attacking card still to answer); while a result is up, both are empty and
+    the table shows the engine's showdown."""
+    game = played(seed)
+    record = GameRecord.of(game.game)
+    replay = Replay(record, MODE_AI, "easy", human)
+    for k in range(replay.total + 1):
+        replay.go(k)
+        screen = Screen.build(replay.session(), Ui(viewer=human), replay)
+        engine = dataclasses.replace(record, moves=record.moves[:k]).replay()
+        assert snapshot(replay.session().game) == snapshot(engine), k
+        mine, theirs = screen.hand_sizes()
+        shown = screen.revealed_hand()
+        assert theirs == len(shown), (k, theirs, shown)
+        owed = len(engine.attack) - len(engine.answers)  # 0 unless a trick is being answered
+        defender = 1 - engine.attacker if engine.phase == "defend" else human
+        assert mine - theirs == (owed if defender == human else -owed), (k, mine, theirs)
+        if screen.result is None:
+            assert screen.obs.hand == tuple(engine.hands[human])
+            assert shown == tuple(engine.hands[1 - human])
+        else:
+            y, w, _ = engine.last_showdown
+            assert (screen.table["yay"], screen.table["wow"]) == (y, w)
+    assert replay.finished and screen.over

@@ -337,12 +337,17 @@ class Commands(Review, Learning):
     def on_key(self, event) -> None:
         self.interacted = True
         self.sound.warm()
-        if event.ctrlKey or event.metaKey or event.altKey or keys.typing(event.target):
+        if event.ctrlKey or event.metaKey or event.altKey:
             return
         key = str(event.key)
         if key == "Escape" and by_id("menu").hasAttribute("data-open"):
+            # from any control in the menu too (the pace and language selects are
+            # typing targets, which the letter keys below must leave alone)
+            event.preventDefault()
             self.close_menu()
             focus(by_id("btn-menu"))
+            return
+        if keys.typing(event.target):
             return
         if self.dialogs.any_open():
             return

@@ -84,3 +84,11 @@ class Screen:
         if self.result is not None:
             return 0, 0
         return len(self.obs.hand), self.obs.opponent_hand_size
+
+    def revealed_hand(self) -> tuple[int, ...]:
+        """The opponent's cards face up (a finished game's replay), exactly as many as
+        :meth:`hand_sizes` says: none while a round result is up, even though the engine
+        has dealt the next round already."""
+        if not self.reveal or self.result is not None:
+            return ()
+        return tuple(self.session.game.hands[self.opp])

@@ -37,7 +37,7 @@ class OpponentView:
         if s.reveal:  # a finished game's replay: the opponent's cards face up
             row = el("div", "revealed", None, role="group",
                      aria_label=t("opponent.hand", who=s.words.seat_name(opp), n=n))
-            for value in session.game.hands[opp]:
+            for value in s.revealed_hand():
                 row.append(card_face(value))
             box.append(row)
             return

@@ -105,3 +105,40 @@ def test_an_arrow_key_brings_the_focus_to_the_hand(new_context, base_url, wait_r
     # one Tab stop: Tab leaves the hand at once
     page.keyboard.press("Tab")
     assert page.evaluate(STATE)["focusIndex"] == -1
+
+
+MENU = """() => ({open: document.getElementById('menu').hasAttribute('data-open'),
+  expanded: document.getElementById('btn-menu').getAttribute('aria-expanded'),
+  focus: document.activeElement && document.activeElement.id,
+  tag: document.activeElement && document.activeElement.tagName})"""
+
+
+def test_escape_closes_the_menu_from_any_control_in_it(new_context, base_url, wait_ready):
+    """#20: Escape did nothing while focus was in the menu's selects (the pace, the
+    language): the key handler left typing targets alone before it looked at Escape."""
+    page = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page.goto(f"{base_url}index.html?fresh=1&pace=0&level=easy&seed=23")
+    wait_ready(page)
+
+    def tab_to(test: str) -> None:
+        for _ in range(40):
+            if page.evaluate(f"() => {{ const a = document.activeElement; return {test}; }}"):
+                return
+            page.keyboard.press("Tab")
+        raise AssertionError(f"Tab never reached {test}: {page.evaluate(MENU)}")
+
+    menu = page.get_by_role("button", name="Menu")
+    tab_to("a && a.id === 'btn-menu'")
+    targets = ("a && a.id === 'pace'",  # the "Computer pace" select of the issue
+               "a && a.id === 'lang-select'",  # the language
+               "a && a.id === 'btn-new'")  # and a button
+    for target in targets:
+        page.keyboard.press("Enter")
+        assert page.evaluate(MENU)["expanded"] == "true"
+        tab_to(target)
+        assert page.evaluate(MENU)["open"]
+        page.keyboard.press("Escape")
+        state = page.evaluate(MENU)
+        assert state == {"open": False, "expanded": "false", "focus": "btn-menu",
+                         "tag": "BUTTON"}, (target, state)
+        assert menu.get_attribute("aria-expanded") == "false"

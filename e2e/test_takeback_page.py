@@ -5,9 +5,11 @@ cards drawn), and on one device the other player allows it on the pass screen.""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 CATALOGS = Path(__file__).resolve().parent.parent / "web" / "i18n"
 VIEW = """() => ({
@@ -74,3 +76,31 @@ def test_on_one_device_the_other_player_allows_a_take_back(page, base_url, wait_
     page.get_by_role("button", name="Show YAY's hand").click()
     page.wait_for_function("document.getElementById('hand').dataset.phase === 'attack'")
     assert page.evaluate(VIEW) == before
+
+
+def test_on_one_device_a_chain_of_take_backs_cannot_undo_a_card_seen(page, base_url,
+                                                                      wait_ready):
+    """#20's repro: YAY answers WOW's 4-5-6, WOW attacks with its 9 and YAY lets WOW take it
+    back. YAY has seen the 9, so the pass screen that follows offers YAY no take-back of
+    the 7 and says why."""
+    t = _t("en")
+    _open(page, base_url, wait_ready, "mode=hotseat&scenario=defend", "defend")
+    page.get_by_role("button", name="5 — Ma Has a Ham").click()
+    page.get_by_role("button", name=re.compile("^Sacrifice")).click()
+    page.get_by_role("button", name="7 — Was It a Car or a Cat I Saw?").click()
+    page.get_by_role("button", name="Show WOW's hand").click()
+    page.get_by_role("button", name="9 — May a Moody Baby Doom a Yam").click()
+    page.get_by_role("button", name="Attack with 9").click()
+    to_yay = page.get_by_role("dialog", name="Pass the device to YAY")
+    expect(to_yay).to_be_visible(timeout=30000)
+    to_yay.get_by_role("button", name="Let WOW take back their last move").click()
+    to_wow = page.get_by_role("dialog", name="Pass the device to WOW")
+    expect(to_wow).to_be_visible(timeout=30000)
+    expect(to_wow.get_by_role("button", name="Let YAY take back their last move")) \
+        .to_have_count(0)
+    why = t["pass.takeback.seen"].format(seat="YAY")
+    expect(to_wow).to_have_accessible_description(re.compile(re.escape(why)))
+    expect(to_wow.get_by_text(why)).to_be_visible()
+    to_wow.get_by_role("button", name="Show WOW's hand").click()  # WOW attacks again
+    page.wait_for_function("document.getElementById('hand').dataset.phase === 'attack'")
+    assert page.evaluate(VIEW)["hand"] == ["1 — Tacocat", "9 — May a Moody Baby Doom a Yam"]

@@ -77,6 +77,20 @@ def play_to_end(frame, timeout: float = 180.0) -> int:
     raise AssertionError(f"game not finished within {timeout} s (last step: {last})")
 
 
+def frame_with(page, fragment: str, timeout: float = 60.0):
+    """The page's frame whose URL contains ``fragment``, waiting for it: an iframe swapped
+    in by a script starts at about:blank and navigates a moment later (longer on a busy
+    machine), so a single look at ``page.frames`` can miss it. A hang detector, no more."""
+    deadline = time.monotonic() + timeout
+    while True:
+        for frame in page.frames:
+            if fragment in frame.url:
+                return frame
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no frame with {fragment!r}: {[f.url for f in page.frames]}")
+        page.wait_for_timeout(50)
+
+
 def game_over_text(frame) -> str:
     return frame.evaluate("() => document.querySelector('#result')?.innerText || ''")
 

@@ -5,27 +5,20 @@ article, by mouse in one and by keyboard in the other."""
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
+
+from ship_helpers import frame_with
 
 ROOT = Path(__file__).resolve().parent.parent
 EU = json.loads((ROOT / "web" / "i18n" / "eu.json").read_text(encoding="utf-8"))
 LESSONS = ("replace", "duel", "defend", "jumbo", "sacrifice", "showdown")
 
 
-def _frame(page, name: str, timeout: float = 30.0):
-    """The lesson's frame once its game is ready; a new frame starts at about:blank, so
-    poll for it to navigate to the lesson."""
-    deadline = time.monotonic() + timeout
-    while True:
-        for frame in page.frames:
-            if f"lesson={name}" in frame.url:
-                frame.wait_for_function("document.documentElement.dataset.ready === '1'",
-                                        timeout=60000)
-                return frame
-        if time.monotonic() > deadline:
-            raise AssertionError(f"no frame for {name}: {[f.url for f in page.frames]}")
-        page.wait_for_timeout(50)
+def _frame(page, name: str):
+    """The lesson's frame once its game is ready."""
+    frame = frame_with(page, f"lesson={name}")
+    frame.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=60000)
+    return frame
 
 
 def test_the_sample_article_places_a_lesson_beside_each_rule(page, static_server, dist_dir,

@@ -155,7 +155,7 @@ def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register ``arena`` on the CLI's subparsers (dispatched via ``args.func``)."""
     p = subparsers.add_parser("arena", help="duplicate match between two computer players")
     p.add_argument("a", help="player A: random, greedy, easy, medium, hard, master, "
-                                  "hard-2026 (the frozen earlier hard) or oracle")
+                                  "hard-2026, master-2026 (frozen earlier levels) or oracle")
     p.add_argument("b", help="player B")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)

@@ -37,6 +37,9 @@ from .search import (
 from .solver import ApproxSolver, SliceClock, TrickSolver
 
 SLICE_S = 0.015  # yield to the caller after about this much work (slices stay ≤ 20 ms)
+# The wall-clock safety net of the searching levels: far above their normal decision times
+# (p95 well under 100 ms), so only a badly overloaded machine ever reaches it.
+SAFETY_NET_MS = 1500.0
 
 
 def new_clock() -> SliceClock:
@@ -95,18 +98,22 @@ class GreedyPlayer(_Base):
 
 class SearchPlayer(_Base):
     """PIMC player. ``samples`` caps the opponent hands sampled per decision (the
-    iteration cap; with ``budget_ms=None`` the result is deterministic); ``budget_ms`` is
-    the wall-clock budget. ``duel_top`` is how many high duel cards are weighed;
-    ``mistake`` is the chance of a random legal move (the easy level's kindness);
-    ``mixed_duel`` switches the equilibrium duel on (otherwise: the highest card);
+    iteration cap), lowered for big hands by ``size_caps`` (hand size → cap: an 8-card
+    solve costs far more than a 5-card one). The caps decide, so the same position always
+    gets the same move on any machine and at any load; ``budget_ms`` is only a safety net
+    far above the normal figure (``None``: none at all). ``duel_top`` is how many high
+    duel cards are weighed; ``mistake`` is the chance of a random legal move (the easy
+    level's kindness); ``mixed_duel`` switches the equilibrium duel on (otherwise: the
+    highest card);
     ``replacement``: ``"rule"`` (:func:`replace_rule`, medium and hard-2026), ``"trim"``
     (:func:`trim_rule`, hard) or ``"keep"`` (:func:`keep_rule`)."""
 
     def __init__(self, seed: int = 0, *, name: str = "hard", samples: int = 24,
-                 budget_ms: float | None = 60.0, duel_top: int = 4, min_samples: int = 2,
-                 mistake: float = 0.0, mixed_duel: bool = True,
-                 replacement: str = "rule") -> None:
+                 budget_ms: float | None = SAFETY_NET_MS, duel_top: int = 4,
+                 min_samples: int = 2, mistake: float = 0.0, mixed_duel: bool = True,
+                 replacement: str = "rule", size_caps: dict[int, int] | None = None) -> None:
         super().__init__(seed)
+        self.size_caps = dict(size_caps or {})
         self.name = name
         self.samples = samples
         self.budget_ms = budget_ms
@@ -192,7 +199,7 @@ class SearchPlayer(_Base):
 
     def _sample_cap(self, obs: Observation) -> int:
         """How many opponent hands this decision samples at most (the iteration cap)."""
-        return self.samples
+        return min(self.samples, self.size_caps.get(len(obs.hand), self.samples))
 
     def _solver(self, obs: Observation) -> TrickSolver:
         """The solver for the duel and trick search (exact here)."""

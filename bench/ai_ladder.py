@@ -109,16 +109,17 @@ def slice_check(level: str, games: int = 4) -> dict[str, float]:
 
 SECTION = "ai-ladder"
 # where each level's decision times are taken from (its games as player A)
-TIME_FROM = {"master": ("master", "hard"), "hard": ("hard", "medium"),
+TIME_FROM = {"master": ("master", "master-2026"), "master-2026": ("master-2026", "hard"),
+             "hard": ("hard", "medium"),
              "hard-2026": ("hard-2026", "greedy"), "medium": ("medium", "easy"),
              "easy": ("easy", "random"), "greedy": ("greedy", "random"),
              "oracle": ("oracle", "greedy")}
-SPEED_GOAL = {"master": 250.0, "hard": 250.0, "medium": 60.0, "easy": 5.0}
+SPEED_GOAL = {"master": 500.0, "hard": 250.0, "medium": 60.0, "easy": 5.0}
 # (A, B, lowest acceptable figure, which figure): the and the ladder's goals
 STRENGTH_GOALS = [
     ("master", "master-2026", 0.60, "a_win_rate"), ("master", "ismcts", 0.65, "a_win_rate"),
     ("master", "master-2026", 0.50, "ci95_low"),
-    ("master", "hard", 0.70, "a_win_rate"), ("master", "hard-2026", 0.75, "a_win_rate"),
+    ("master", "counter", 0.50, "ci95_low"),
     ("master", "hard", 0.50, "ci95_low"), ("hard", "medium", 0.50, "ci95_low"),
     ("hard", "hard-2026", 0.50, "ci95_low"), ("medium", "easy", 0.50, "ci95_low"),
     ("easy", "random", 0.50, "ci95_low"), ("hard", "random", 0.90, "ci95_low"),

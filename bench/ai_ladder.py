@@ -3,6 +3,9 @@
     python bench/ai_ladder.py [--games 1000] [--seed 1000] [--workers 2] [--pairs a:b,c:d]
     python bench/ai_ladder.py --rewrite        # re-render from the raw figures, no games
 
+Players are ``tacocat.ai`` levels or the sparring partners of ``bench/sparring``
+(``counter``, ``ismcts``, ``ismcts-N``), which exist for evaluation only.
+
 Each pairing runs ``tacocat.ai.arena.run_arena``; after every pairing the measured section
 of docs/AI.md (between ``<!-- ai-ladder:start -->`` and ``<!-- ai-ladder:end -->``) is
 re-rendered, so a long run that is stopped keeps what finished. ``--pairs`` runs only
@@ -26,12 +29,15 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from docsection import write_section  # noqa: E402
+from sparring import make as make_any  # noqa: E402
 
 from tacocat.ai import make_player  # noqa: E402
 from tacocat.ai.arena import run_arena  # noqa: E402
 from tacocat.game import Game  # noqa: E402
 
 PAIRINGS = [
+    ("master", "master-2026"), ("master", "ismcts"), ("master", "counter"),
+    ("master-2026", "ismcts"), ("master-2026", "counter"), ("hard", "ismcts"),
     ("master", "hard"), ("master", "hard-2026"), ("master", "oracle"), ("hard", "medium"),
     ("hard", "hard-2026"), ("hard", "greedy"), ("hard", "random"), ("oracle", "hard"),
     ("oracle", "greedy"), ("medium", "easy"), ("easy", "random"), ("greedy", "random"),
@@ -103,14 +109,17 @@ def slice_check(level: str, games: int = 4) -> dict[str, float]:
 
 SECTION = "ai-ladder"
 # where each level's decision times are taken from (its games as player A)
-TIME_FROM = {"master": ("master", "hard"), "hard": ("hard", "medium"),
+TIME_FROM = {"master": ("master", "master-2026"), "master-2026": ("master-2026", "hard"),
+             "hard": ("hard", "medium"),
              "hard-2026": ("hard-2026", "greedy"), "medium": ("medium", "easy"),
              "easy": ("easy", "random"), "greedy": ("greedy", "random"),
              "oracle": ("oracle", "greedy")}
-SPEED_GOAL = {"master": 250.0, "hard": 250.0, "medium": 60.0, "easy": 5.0}
+SPEED_GOAL = {"master": 500.0, "hard": 250.0, "medium": 60.0, "easy": 5.0}
 # (A, B, lowest acceptable figure, which figure): the and the ladder's goals
 STRENGTH_GOALS = [
-    ("master", "hard", 0.70, "a_win_rate"), ("master", "hard-2026", 0.75, "a_win_rate"),
+    ("master", "master-2026", 0.60, "a_win_rate"), ("master", "ismcts", 0.65, "a_win_rate"),
+    ("master", "master-2026", 0.50, "ci95_low"),
+    ("master", "counter", 0.50, "ci95_low"),
     ("master", "hard", 0.50, "ci95_low"), ("hard", "medium", 0.50, "ci95_low"),
     ("hard", "hard-2026", 0.50, "ci95_low"), ("medium", "easy", 0.50, "ci95_low"),
     ("easy", "random", 0.50, "ci95_low"), ("hard", "random", 0.90, "ci95_low"),
@@ -264,7 +273,8 @@ def main() -> int:
                     print(f"  {a} vs {b}: {done}/{total} games, "
                           f"{time.perf_counter() - t0:.0f}s", flush=True)
 
-            x = run_arena(a, b, args.games, args.seed, workers=args.workers, progress=progress)
+            x = run_arena(a, b, args.games, args.seed, workers=args.workers, progress=progress,
+                          factory=make_any)
             x.update(minutes=round((time.perf_counter() - t0) / 60, 1), workers=args.workers,
                      python=platform.python_version(), date=time.strftime("%Y-%m-%d"))
             results[(a, b)] = x

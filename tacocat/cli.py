@@ -166,6 +166,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_sim.add_argument("--games", type=int, default=1000)
     p_sim.add_argument("--seed", type=int, default=0)
     p_sim.add_argument("--json", action="store_true")
+    p_an = sub.add_parser("analyse", help="master's evaluation of one seat's decisions in "
+                                           "a game record")
+    p_an.add_argument("record", help="a game record (JSON, as saved or shared)")
+    p_an.add_argument("--seat", type=str.upper, choices=["YAY", "WOW"], required=True)
+    p_an.add_argument("--level", default="master", choices=["master", "master-2026"])
+    p_an.add_argument("--seed", type=int, default=0)
+    p_an.add_argument("--json", action="store_true")
     try:
         from .ai.arena import add_arena_parser
     except ImportError:
@@ -186,4 +193,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(result) if args.json else
               "\n".join(f"{k}: {v}" for k, v in result.items()))
         return 0
+    if args.command == "analyse":
+        return _analyse_main(args)
     return args.func(args)
+
+
+def _analyse_main(args: argparse.Namespace) -> int:
+    from .analysis import run_analysis
+    from .record import GameRecord
+
+    try:
+        with open(args.record, encoding="utf-8") as f:
+            record = GameRecord.from_json(f.read())
+        result = run_analysis(record, YAY if args.seat == "YAY" else WOW, args.level, args.seed)
+    except (OSError, RecordError) as exc:
+        raise SystemExit(f"cannot analyse {args.record}: {exc}") from None
+    if args.json:
+        print(json.dumps(result.to_dict()))
+        return 0
+    for d in result.decisions:
+        if d.forced:
+            continue
+        mark = f"  {d.mark}" if d.mark else ""
+        print(f"move {d.index + 1:3} round {d.round} {d.phase:7} played {d.played:10} "
+              f"{d.round_played:.2f}  best {d.best:10} {d.round_best:.2f}{mark}")
+    for r in result.rounds:
+        print(r.text)
+    return 0

@@ -158,3 +158,30 @@ def test_hostile_json_is_refused_inside_pyodide_and_the_runtime_survives(tmp_pat
         "overflow": "the record is not valid: the number '1e400' is too large",
         "afterwards": {"ok": [1, 2]},
     }
+
+
+# The post-game analysis of a short game: the page will run it in Pyodide, so its figures
+# must match CPython's to the last digit.
+ANALYSIS = """
+import json
+from tacocat import Game, GameRecord
+from tacocat.ai import make_player
+from tacocat.analysis import run_analysis
+
+game = Game(5)
+bots = [make_player("easy", seed=1), make_player("greedy", seed=2)]
+while not game.is_terminal() and game.round < 3:
+    for seat in game.to_act():
+        game.apply(seat, bots[seat].choose(game.observation(seat)))
+result = run_analysis(GameRecord.of(game), 0, samples=8, replace_rounds=(2, 4))
+json.dumps(result.to_dict())
+"""
+
+
+def test_the_analysis_is_identical_in_cpython_and_pyodide(tmp_path):
+    in_pyodide = json.loads(run_pyodide(tmp_path, ANALYSIS))
+    here: dict = {}
+    exec(ANALYSIS.replace("json.dumps(result.to_dict())",
+                          "out = json.dumps(result.to_dict())"), here)
+    assert in_pyodide == json.loads(here["out"])
+    assert len(in_pyodide["decisions"]) >= 5

@@ -2,7 +2,8 @@
 
 Levels: ``random`` and ``greedy`` (baselines), ``easy``, ``medium``, ``hard``, ``master``
 (offered to players, :data:`LEVELS_OFFERED`), and for evaluation only ``hard-2026`` (the
-earlier ``hard``, frozen: rule-of-thumb replacement) and ``oracle`` (sees both hands).
+earlier ``hard``, frozen: rule-of-thumb replacement), ``master-2026`` (master before
+issue 21, frozen) and ``oracle`` (sees both hands).
 
 Every player has ``name``, ``choose(obs) -> Action``, ``think(obs)`` — a generator that
 yields between work slices (≤ 20 ms) and returns the action — and ``hint(obs) -> Hint``
@@ -19,18 +20,32 @@ from ..players import Player, RandomPlayer
 from .hints import Hint, explain
 from .players import GreedyPlayer, MasterPlayer, OraclePlayer, SearchPlayer
 
-LEVELS = ("random", "greedy", "easy", "medium", "hard", "master", "hard-2026", "oracle")
+LEVELS = ("random", "greedy", "easy", "medium", "hard", "master", "hard-2026", "master-2026",
+          "oracle")
 LEVELS_OFFERED = ("easy", "medium", "hard", "master")
 
 #: Settings per searching level (keyword arguments of :class:`SearchPlayer`).
+# Iteration caps per hand size: about what a 25 ms budget reached on an idle machine (the
+# budget used to decide, so strength and moves fell with the machine's load).
+MEDIUM_CAPS = {8: 3, 9: 2}
+HARD_CAPS = {7: 12, 8: 6, 9: 2}
 LEVEL_OPTIONS: dict[str, dict[str, Any]] = {
     "easy": {"samples": 0, "mistake": 0.25},
-    "medium": {"samples": 4, "budget_ms": 25.0, "min_samples": 1, "mixed_duel": False},
-    "hard": {"samples": 20, "budget_ms": 25.0, "min_samples": 2, "duel_top": 3,
-             "replacement": "trim"},
-    # today's hard, frozen for evaluation (the rule-of-thumb replacement); not offered
-    "hard-2026": {"samples": 20, "budget_ms": 25.0, "min_samples": 2, "duel_top": 3,
+    "medium": {"samples": 4, "size_caps": MEDIUM_CAPS, "mixed_duel": False},
+    "hard": {"samples": 20, "size_caps": HARD_CAPS, "duel_top": 3, "replacement": "trim"},
+    # the earlier hard, frozen for evaluation (the rule-of-thumb replacement); not offered
+    "hard-2026": {"samples": 20, "size_caps": HARD_CAPS, "duel_top": 3,
                   "replacement": "rule"},
+}
+
+#: Settings of :class:`MasterPlayer` per level. ``master-2026`` is master as it was before
+#: issue 21, frozen for evaluation: every later improvement sits behind an option whose old
+#: value is spelled out here (tests/test_ai_frozen.py replays its recorded moves).
+MASTER_OPTIONS: dict[str, dict[str, Any]] = {
+    "master": {},
+    "master-2026": {"samples": 32, "duel_top": 3, "min_samples": 8,
+                    "replace_rounds": (8, 16, 32, 64), "exact_at": 6, "max_low": 3,
+                    "trick_exact_at": 6, "close_factor": 1, "budget_ms": 1500.0},
 }
 
 
@@ -48,8 +63,8 @@ def make_player(level: str, seed: int = 0, **options: Any) -> Player:
         return GreedyPlayer(seed)
     if level == "oracle":
         return OraclePlayer(seed, **options)
-    if level == "master":
-        return MasterPlayer(seed, **options)
+    if level in MASTER_OPTIONS:
+        return MasterPlayer(seed, name=level, **{**MASTER_OPTIONS[level], **options})
     if level in LEVEL_OPTIONS:
         return SearchPlayer(seed, name=level, **{**LEVEL_OPTIONS[level], **options})
     raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")

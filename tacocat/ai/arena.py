@@ -35,13 +35,17 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def play_one(a: str, b: str, seed: int, a_seat: int,
-             options: tuple[dict[str, Any], dict[str, Any]] = ({}, {})) -> dict[str, Any]:
-    """One game of deal ``seed`` with ``a`` in seat ``a_seat``; returns its tallies."""
+             options: tuple[dict[str, Any], dict[str, Any]] = ({}, {}),
+             factory: Callable[..., Any] | None = None) -> dict[str, Any]:
+    """One game of deal ``seed`` with ``a`` in seat ``a_seat``; returns its tallies.
+    ``factory(name, seed, **options)`` builds the players (default: :func:`make_player`;
+    bench/ passes its sparring partners' factory)."""
     from . import make_player
 
+    make = factory or make_player
     names = (a, b) if a_seat == YAY else (b, a)
     opts = options if a_seat == YAY else (options[1], options[0])
-    players = [make_player(names[p], 1000 * seed + 7 * p + 1, **opts[p]) for p in (0, 1)]
+    players = [make(names[p], 1000 * seed + 7 * p + 1, **opts[p]) for p in (0, 1)]
     game = Game(seed)
     times: tuple[list[float], list[float]] = ([], [])
     rounds_won = [0, 0]
@@ -72,8 +76,7 @@ def play_one(a: str, b: str, seed: int, a_seat: int,
     }
 
 
-def _job(args: tuple[str, str, int, int, tuple[dict[str, Any], dict[str, Any]]]
-         ) -> dict[str, Any]:
+def _job(args: tuple[Any, ...]) -> dict[str, Any]:
     return play_one(*args)
 
 
@@ -86,10 +89,12 @@ def _p95(xs: list[float]) -> float:
 
 def run_arena(a: str, b: str, games: int, seed: int = 0, workers: int = 1,
               options: tuple[dict[str, Any], dict[str, Any]] = ({}, {}),
-              progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
-    """Play ``games`` games (rounded up to an even number: deals × 2 seats)."""
+              progress: Callable[[int, int], None] | None = None,
+              factory: Callable[..., Any] | None = None) -> dict[str, Any]:
+    """Play ``games`` games (rounded up to an even number: deals × 2 seats).
+    ``factory``: see :func:`play_one` (a module-level function, so workers can use it)."""
     deals = max(1, (games + 1) // 2)
-    jobs = [(a, b, seed + d, seat, options) for d in range(deals) for seat in (0, 1)]
+    jobs = [(a, b, seed + d, seat, options, factory) for d in range(deals) for seat in (0, 1)]
     results: list[dict[str, Any]] = []
     if workers > 1:
         import multiprocessing as mp
@@ -155,7 +160,7 @@ def add_arena_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register ``arena`` on the CLI's subparsers (dispatched via ``args.func``)."""
     p = subparsers.add_parser("arena", help="duplicate match between two computer players")
     p.add_argument("a", help="player A: random, greedy, easy, medium, hard, master, "
-                                  "hard-2026 (the frozen earlier hard) or oracle")
+                                  "hard-2026, master-2026 (frozen earlier levels) or oracle")
     p.add_argument("b", help="player B")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)

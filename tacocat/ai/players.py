@@ -21,6 +21,7 @@ from ..players import run_think
 from .hints import Hint, explain
 from .rules_of_thumb import greedy_action, keep_rule_action, replace_rule
 from .search import (
+    Future,
     duel_candidates,
     duel_entry,
     duel_mix,
@@ -37,6 +38,15 @@ from .search import (
 from .solver import ApproxSolver, SliceClock, TrickSolver
 
 SLICE_S = 0.015  # yield to the caller after about this much work (slices stay ≤ 20 ms)
+# The wall-clock safety net of the searching levels: far above their normal decision times
+# (p95 well under 100 ms), so only a badly overloaded machine ever reaches it.
+SAFETY_NET_MS = 1500.0
+# master: its caps (see MasterPlayer; ``master-2026`` in tacocat.ai spells out the old ones)
+MASTER_SAMPLES = 64
+MASTER_ROUNDS = (16, 32, 64, 128)
+CLOSE_MARGIN = 0.1
+CLOSE_FACTOR = 2
+MASTER_SAFETY_NET_MS = 4000.0  # p95 is ~10× lower
 
 
 def new_clock() -> SliceClock:
@@ -95,18 +105,22 @@ class GreedyPlayer(_Base):
 
 class SearchPlayer(_Base):
     """PIMC player. ``samples`` caps the opponent hands sampled per decision (the
-    iteration cap; with ``budget_ms=None`` the result is deterministic); ``budget_ms`` is
-    the wall-clock budget. ``duel_top`` is how many high duel cards are weighed;
-    ``mistake`` is the chance of a random legal move (the easy level's kindness);
-    ``mixed_duel`` switches the equilibrium duel on (otherwise: the highest card);
+    iteration cap), lowered for big hands by ``size_caps`` (hand size → cap: an 8-card
+    solve costs far more than a 5-card one). The caps decide, so the same position always
+    gets the same move on any machine and at any load; ``budget_ms`` is only a safety net
+    far above the normal figure (``None``: none at all). ``duel_top`` is how many high
+    duel cards are weighed; ``mistake`` is the chance of a random legal move (the easy
+    level's kindness); ``mixed_duel`` switches the equilibrium duel on (otherwise: the
+    highest card);
     ``replacement``: ``"rule"`` (:func:`replace_rule`, medium and hard-2026), ``"trim"``
     (:func:`trim_rule`, hard) or ``"keep"`` (:func:`keep_rule`)."""
 
     def __init__(self, seed: int = 0, *, name: str = "hard", samples: int = 24,
-                 budget_ms: float | None = 60.0, duel_top: int = 4, min_samples: int = 2,
-                 mistake: float = 0.0, mixed_duel: bool = True,
-                 replacement: str = "rule") -> None:
+                 budget_ms: float | None = SAFETY_NET_MS, duel_top: int = 4,
+                 min_samples: int = 2, mistake: float = 0.0, mixed_duel: bool = True,
+                 replacement: str = "rule", size_caps: dict[int, int] | None = None) -> None:
         super().__init__(seed)
+        self.size_caps = dict(size_caps or {})
         self.name = name
         self.samples = samples
         self.budget_ms = budget_ms
@@ -144,19 +158,36 @@ class SearchPlayer(_Base):
             return greedy_action(obs), None
         if obs.phase == PHASE_DUEL and not self.mixed_duel:
             return Action(DUEL, (obs.hand[-1],)), None
+        rows = duel_candidates(obs.hand, self.duel_top)
+        totals, count, tables = yield from self._sample(obs, rng, legal, rows)
+        if obs.phase == PHASE_DUEL:
+            yield  # the matrix game gets a slice of its own
+            mix, per_row = duel_mix(rows, tables)
+            if hint:
+                best = max(range(len(rows)), key=mix.__getitem__)
+                return Action(DUEL, (rows[best],)), per_row[best]
+            return pick_from_mix(rows, mix, rng), None
+        best = max(range(len(legal)), key=lambda k: (totals[k], preference(legal[k])))
+        return legal[best], totals[best] / count
+
+    def _sample(self, obs: Observation, rng: Random, legal: list[Action], rows: list[int]
+                ) -> Generator[None, None, tuple[list[float], int, list[dict[int, list[float]]]]]:
+        """PIMC over sampled opponent hands: in the trick phases, the summed outcome of each
+        of ``legal``; in the duel, one table per sample (:func:`duel_table`) for my
+        candidate cards ``rows``. Returns (totals, samples, tables)."""
         solver = self._solver(obs)
         tie = tie_for(obs.ruleset, obs.cat, obs.viewer)
         clock = new_clock()
         start = time.perf_counter()
         deadline = None if self.budget_ms is None else start + self.budget_ms / 1000
-        hands = []
         totals = [0.0] * len(legal)
-        rows = duel_candidates(obs.hand, self.duel_top)
         tables: list[dict[int, list[float]]] = []
         source = self._opponent_hands(obs, rng)
-        for n in range(self._sample_cap(obs)):
+        cap = self._sample_cap(obs)
+        n = -1
+        while n + 1 < cap:
+            n += 1
             opp = next(source)
-            hands.append(opp)
             if obs.phase in (PHASE_ATTACK, PHASE_DEFEND):
                 values = yield from solver.sliced(trick_values, solver, obs, opp, legal, tie,
                                                   clock=clock)
@@ -172,15 +203,9 @@ class SearchPlayer(_Base):
             if clock.expired():
                 yield
                 clock.restart()
-        if obs.phase == PHASE_DUEL:
-            yield  # the matrix game gets a slice of its own
-            mix, per_row = duel_mix(rows, tables)
-            if hint:
-                best = max(range(len(rows)), key=mix.__getitem__)
-                return Action(DUEL, (rows[best],)), per_row[best]
-            return pick_from_mix(rows, mix, rng), None
-        best = max(range(len(legal)), key=lambda k: (totals[k], preference(legal[k])))
-        return legal[best], totals[best] / len(hands)
+            if n + 1 == cap and obs.phase != PHASE_DUEL:
+                cap = self._more_samples(cap, self._sample_cap(obs), totals)
+        return totals, n + 1, tables
 
     def _replace(self, obs: Observation,
                  rng: Random) -> Generator[None, None, tuple[Action, float | None]]:
@@ -192,7 +217,12 @@ class SearchPlayer(_Base):
 
     def _sample_cap(self, obs: Observation) -> int:
         """How many opponent hands this decision samples at most (the iteration cap)."""
-        return self.samples
+        return min(self.samples, self.size_caps.get(len(obs.hand), self.samples))
+
+    def _more_samples(self, cap: int, base: int, totals: list[float]) -> int:
+        """The sample cap once ``cap`` samples (``base``: the first cap) gave ``totals``
+        (here: unchanged; master samples more where the best moves are close)."""
+        return cap
 
     def _solver(self, obs: Observation) -> TrickSolver:
         """The solver for the duel and trick search (exact here)."""
@@ -259,34 +289,48 @@ class MasterPlayer(SearchPlayer):
       ``exact_at``: hand size from which the replacement's futures are solved exactly.
     """
 
-    def __init__(self, seed: int = 0, *, name: str = "master", samples: int = 32,
-                 budget_ms: float | None = 1500.0, duel_top: int = 3, min_samples: int = 8,
-                 replace_rounds: tuple[int, ...] = (8, 16, 32, 64), exact_at: int = 6,
-                 max_low: int = 3, trick_exact_at: int = 6) -> None:
+    def __init__(self, seed: int = 0, *, name: str = "master", samples: int = MASTER_SAMPLES,
+                 budget_ms: float | None = MASTER_SAFETY_NET_MS, duel_top: int = 3,
+                 min_samples: int = 8, replace_rounds: tuple[int, ...] = MASTER_ROUNDS,
+                 exact_at: int = 6, max_low: int = 3, trick_exact_at: int = 6,
+                 close_margin: float = CLOSE_MARGIN, close_factor: int = CLOSE_FACTOR) -> None:
         super().__init__(seed, name=name, samples=samples, budget_ms=budget_ms,
                          duel_top=duel_top, min_samples=min_samples)
         self.replace_rounds = replace_rounds
         self.exact_at = exact_at
         self.max_low = max_low
         self.trick_exact_at = trick_exact_at
+        self.close_margin = close_margin
+        self.close_factor = close_factor
 
     def _sample_cap(self, obs: Observation) -> int:
         # big hands cost far more per sample (and their first tricks are approximate anyway)
         return self.samples if len(obs.hand) <= self.trick_exact_at else self.samples // 2
+
+    def _more_samples(self, cap: int, base: int, totals: list[float]) -> int:
+        """``close_factor`` × the samples when the two best moves are within
+        ``close_margin`` (mean outcome per sample): spend the time where it can change the
+        decision, never on clear ones. Decided by the values, so still deterministic."""
+        if self.close_factor <= 1 or len(totals) < 2 or cap != base:
+            return cap
+        first, second = sorted(totals, reverse=True)[:2]
+        return cap * self.close_factor if (first - second) / cap < self.close_margin else cap
 
     def _solver(self, obs: Observation) -> TrickSolver:
         return ApproxSolver(solver_for(obs.ruleset), self.trick_exact_at)  # type: ignore[return-value]
 
     def _opponent_hands(self, obs: Observation, rng: Random) -> Iterator[tuple[int, ...]]:
         cap = self._sample_cap(obs)
-        while True:  # more than one batch only if a caller wants more than the cap
+        while True:  # a second batch only when a close position asks for more samples
             yield from sample_opponent_hands(obs, rng, cap)
 
-    def _replace(self, obs: Observation,
-                 rng: Random) -> Generator[None, None, tuple[Action, float | None]]:
-        hand, limit = obs.hand, obs.replace_limit
-        if limit == 0:
-            return Action(REPLACE, ()), None
+    def replace_setup(self, obs: Observation, rng: Random
+                      ) -> tuple[list[Future], int | None, int, int]:
+        """What the replacement search compares candidates on: (the sampled futures, the
+        opponent's replacement limit — ``None``: they replaced already, −1: after us, at
+        most as many as we do —, the hand size from which futures are solved exactly, my
+        outcome of a tied showdown)."""
+        hand = obs.hand
         opp = 1 - obs.viewer
         if obs.replaced[opp] is not None:
             opp_limit: int | None = None  # they replaced already
@@ -294,15 +338,23 @@ class MasterPlayer(SearchPlayer):
             opp_limit = len(hand)  # sealed, at the same time
         else:
             opp_limit = -1  # they replace after us, at most as many as we do
-        start = time.perf_counter()
-        deadline = None if self.budget_ms is None else start + self.budget_ms / 1000
         count = max(self.replace_rounds)
         futures = make_futures(sample_opponent_hands(obs, rng, count), obs.unseen(), rng)
+        exact_at = self.exact_at if len(hand) <= self.exact_at + 1 else self.exact_at - 1
+        return futures, opp_limit, exact_at, tie_for(obs.ruleset, obs.cat, obs.viewer)
+
+    def _replace(self, obs: Observation,
+                 rng: Random) -> Generator[None, None, tuple[Action, float | None]]:
+        hand, limit = obs.hand, obs.replace_limit
+        if limit == 0:
+            return Action(REPLACE, ()), None
+        start = time.perf_counter()
+        deadline = None if self.budget_ms is None else start + self.budget_ms / 1000
+        futures, opp_limit, exact_at, tie = self.replace_setup(obs, rng)
         clock = new_clock()
         yield  # sampling gets a slice of its own
         clock.restart()
-        exact_at = self.exact_at if len(hand) <= self.exact_at + 1 else self.exact_at - 1
         discards, score = yield from search_replacement(
-            solver_for(obs.ruleset), hand, limit, tie_for(obs.ruleset, obs.cat, obs.viewer),
-            futures, opp_limit, self.replace_rounds, clock, self.max_low, exact_at, deadline)
+            solver_for(obs.ruleset), hand, limit, tie, futures, opp_limit, self.replace_rounds,
+            clock, self.max_low, exact_at, deadline)
         return Action(REPLACE, discards), score

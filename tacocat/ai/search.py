@@ -118,6 +118,17 @@ def duel_mix(rows: list[int], tables: list[dict[int, list[float]]]
     over the samples holding that value — is solved. Returns (my mix, my outcome per row
     against the column that best answers my mix: the hint's figure).
     """
+    cols, payoff = duel_payoff(rows, tables)
+    mix = solve_matrix(payoff)
+    col_vals = [sum(m * payoff[r][c] for r, m in enumerate(mix)) for c in range(len(cols))]
+    worst = min(range(len(cols)), key=col_vals.__getitem__)
+    return mix, [payoff[r][worst] for r in range(len(rows))]
+
+
+def duel_payoff(rows: list[int], tables: list[dict[int, list[float]]]
+                ) -> tuple[list[int], list[list[float]]]:
+    """The duel's matrix game from the per-sample ``tables``: (the opponent's card values,
+    ``payoff[my row][their column]`` averaged over the samples holding that value)."""
     sums: dict[int, list[float]] = {}
     counts: dict[int, int] = {}
     for table in tables:
@@ -127,11 +138,7 @@ def duel_mix(rows: list[int], tables: list[dict[int, list[float]]]
             for r, v in enumerate(outcomes):
                 col[r] += v
     cols = sorted(sums)
-    payoff = [[sums[j][r] / counts[j] for j in cols] for r in range(len(rows))]
-    mix = solve_matrix(payoff)
-    col_vals = [sum(m * payoff[r][c] for r, m in enumerate(mix)) for c in range(len(cols))]
-    worst = min(range(len(cols)), key=col_vals.__getitem__)
-    return mix, [payoff[r][worst] for r in range(len(rows))]
+    return cols, [[sums[j][r] / counts[j] for j in cols] for r in range(len(rows))]
 
 
 def duel_table(solver: TrickSolver, mine: Hand, opp: Hand, rows: list[int], top: int,
@@ -350,6 +357,22 @@ def search_replacement(
             alive = alive[:max(1, (len(alive) + 1) // 2)]
     best = alive[0]
     return cands[best], sums[best] / done[best]
+
+
+def discard_value(solver: TrickSolver, hand: Hand, discard: tuple[int, ...],
+                  futures: list[Future], opp_limit: int | None, tie: int, exact_at: int,
+                  clock: SliceClock) -> Generator[None, None, float]:
+    """The mean outcome of discarding ``discard`` over every one of ``futures`` (the
+    analysis compares the move played with the best on the same futures)."""
+    total = 0.0
+    for future in futures:
+        mine, opp = future_hands(hand, discard, future, opp_limit)
+        total += yield from solver.sliced(round_value, solver, mine, opp, tie, exact_at,
+                                          clock=clock)
+        if clock.expired():
+            yield
+            clock.restart()
+    return total / len(futures)
 
 
 def make_futures(opp_hands: list[Hand], unseen: list[int], rng: Random) -> list[Future]:

@@ -92,15 +92,26 @@ class Motion:
         return snap
 
     # -- after the render ---------------------------------------------------------------------
-    def play(self, before: Snapshot, me: int, cat_to: int, cells: list,
-             tiles: list[int]) -> float:
-        """Animate from ``before`` to what is rendered now; returns the total in ms."""
+    def play(self, before: Snapshot, me: int, cat_to: int, tiles: list[int]) -> float:
+        """Animate from ``before`` to what is rendered now; returns the total in ms.
+
+        Every position is read first, in one go (the one layout the new DOM needs anyway);
+        only then are ghosts added and animations started, so no read forces another."""
         if not self.on:
             return 0.0
         unit = self.unit
-        end = self._table(before, me, unit)
-        if before.cat is not None and before.cat != cat_to:
-            end = self._walk(before.cat, cat_to, cells, tiles, end, unit)
+        now = {str(n.dataset.key): n for n in query_all("#table-cards [data-key]")}
+        rects = {key: node.getBoundingClientRect() for key, node in now.items()}
+        pile = py(document.getElementById("discard-pile"))
+        target = pile.getBoundingClientRect() if pile is not None and not pile.hidden else None
+        walk = before.cat is not None and before.cat != cat_to
+        cat = py(document.getElementById("cat")) if walk else None
+        cells = query_all("#track > li") if cat is not None else []
+        centres = [r.left + r.width / 2 for r in (c.getBoundingClientRect() for c in cells)]
+        # -- writes only from here on
+        end = self._table(before, me, unit, now, rects, target)
+        if cat is not None:
+            end = self._walk(cat, before.cat, cat_to, cells, centres, tiles, end, unit)
         result = py(document.getElementById("result"))
         if result is not None and not result.hidden and end > 0:
             self._animate(result, [{"opacity": 0, "transform": "translateY(8px)"},
@@ -108,14 +119,12 @@ class Motion:
             end += unit
         return end
 
-    def _table(self, before: Snapshot, me: int, unit: float) -> float:
-        now = {str(n.dataset.key): n for n in query_all("#table-cards [data-key]")}
+    def _table(self, before: Snapshot, me: int, unit: float, now: dict, rects: dict,
+               target) -> float:
         hand = list(before.hand)
         lifted = list(before.lifted)
         end = 0.0
         # cards that left the table go to the discard pile
-        pile = py(document.getElementById("discard-pile"))
-        target = pile.getBoundingClientRect() if pile is not None and not pile.hidden else None
         for key, card in before.table.items():
             kept = now.get(key)
             if kept is not None and (_value(kept) == card.value or card.value is None):
@@ -124,7 +133,7 @@ class Motion:
                 self._ghost(card, target, unit)
         # cards that arrived: from the hand that played them
         arrivals = [(k, n) for k, n in now.items() if k not in before.table]
-        for i, (_key, node) in enumerate(arrivals):
+        for i, (key, node) in enumerate(arrivals):
             raw = py(node.getAttribute("data-from"))
             seat = None if raw is None else int(raw)
             value = _value(node)
@@ -138,9 +147,8 @@ class Motion:
                 src = before.opponent
             if src is None:
                 continue
-            dst = node.getBoundingClientRect()
             delay = i * unit * 0.25
-            self._animate(node, [{"transform": _centre_shift(src, dst), "opacity": 0.9},
+            self._animate(node, [{"transform": _centre_shift(src, rects[key]), "opacity": 0.9},
                                  {"transform": "none", "opacity": 1}], unit, delay)
             end = max(end, delay + unit)
         # sealed cards that were revealed flip together
@@ -161,13 +169,9 @@ class Motion:
         node.removeAttribute("id")
         node.setAttribute("aria-hidden", "true")
         node.classList.add("ghost")
-        style = node.style
-        style.position = "fixed"
-        style.left = f"{rect.left}px"
-        style.top = f"{rect.top}px"
-        style.margin = "0"
-        style.zIndex = "30"
-        style.pointerEvents = "none"
+        node.setAttribute("style", f"{node.getAttribute('style') or ''};position:fixed;"
+                          f"left:{rect.left}px;top:{rect.top}px;margin:0;z-index:30;"
+                          "pointer-events:none")
         document.body.append(node)
         dx = (target.left + target.width / 2) - (rect.left + rect.width / 2)
         dy = (target.top + target.height / 2) - (rect.top + rect.height / 2)
@@ -177,16 +181,12 @@ class Motion:
             js_obj({"duration": unit, "easing": EASE, "fill": "forwards"}))
         anim.onfinish = create_once_callable(lambda *_: node.remove())
 
-    def _walk(self, start: int, stop: int, cells: list, tiles: list[int], delay: float,
-              unit: float) -> float:
+    def _walk(self, cat, start: int, stop: int, cells: list, centres: list[float],
+              tiles: list[int], delay: float, unit: float) -> float:
         """The cat walks space by space to ``stop``, hopping high over covered spaces."""
-        cat = py(document.getElementById("cat"))
-        if cat is None:
-            return delay
 
         def centre(index: int) -> float:
-            r = cells[index + 1].getBoundingClientRect()
-            return r.left + r.width / 2
+            return centres[index + 1]
 
         step = -1 if stop < start else 1
         path = list(range(start, stop + step, step))
@@ -215,11 +215,11 @@ class Motion:
             return 0.0
         src = draw_pile.getBoundingClientRect()
         nodes = query_all("#hand .card") + query_all("#opponent .backs .card")
+        rects = [node.getBoundingClientRect() for node in nodes]  # all reads, then writes
         step = self.unit * 0.12
-        for i, node in enumerate(nodes):
-            self._animate(node, [{"transform": _centre_shift(src, node.getBoundingClientRect()),
-                                  "opacity": 0}, {"transform": "none", "opacity": 1}],
-                          self.unit, i * step)
+        for i, (node, rect) in enumerate(zip(nodes, rects, strict=True)):
+            self._animate(node, [{"transform": _centre_shift(src, rect), "opacity": 0},
+                                 {"transform": "none", "opacity": 1}], self.unit, i * step)
         return len(nodes) * step + self.unit
 
 

@@ -78,9 +78,42 @@
   /* The element drawn as node id (for the few reads Python still needs). */
   function node(id) { return nodes.get(id) || null; }
 
+  /* -- Reads for web/motion.py, so a move's FLIP costs a few calls instead of one per card
+   * and per coordinate. All reads, no writes: they never force a second layout. */
+
+  /* [data-key, data-value, data-from, left, top, width, height] of each match, as JSON. */
+  function measure(selector) {
+    var out = [];
+    document.querySelectorAll(selector).forEach(function (n) {
+      var r = n.getBoundingClientRect();
+      out.push([n.getAttribute("data-key"), n.getAttribute("data-value"),
+                n.getAttribute("data-from"), r.left, r.top, r.width, r.height]);
+    });
+    return JSON.stringify(out);
+  }
+
+  var clones = new Map();
+  /* Keep a copy of each match by its data-key (before a render changes or removes it). */
+  function keep(selector) {
+    clones = new Map();
+    document.querySelectorAll(selector).forEach(function (n) {
+      clones.set(n.getAttribute("data-key"), n.cloneNode(true));
+    });
+  }
+  function kept(key) { return clones.get(key) || null; }
+
+  /* Jump every running finite animation to its end and drop the ghosts (a new move
+   * supersedes them). */
+  function finish() {
+    document.getAnimations().forEach(function (a) {
+      if (a.effect && a.effect.getTiming().iterations !== Infinity) a.finish();
+    });
+    document.querySelectorAll(".ghost").forEach(function (n) { n.remove(); });
+  }
+
   /* Forget every node (the page's regions are drawn from scratch next time). */
   function reset() { nodes.clear(); }
 
-  window.tacocatPatch = {apply: apply, node: node, reset: reset,
-                         size: function () { return nodes.size; }};
+  window.tacocatPatch = {apply: apply, node: node, reset: reset, measure: measure, keep: keep,
+                         kept: kept, finish: finish, size: function () { return nodes.size; }};
 })();

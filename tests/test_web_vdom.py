@@ -140,3 +140,20 @@ def test_h_spells_attributes_like_el():
     mixed = h("p", "", "Round 3", h("span", "ri", " · 7"))
     assert [c.tag for c in mixed.children] == ["#text", "span"]
     assert mixed.all_text == "Round 3 · 7"
+
+
+def test_memo_returns_the_same_roots_and_the_diff_skips_them():
+    from web.vdom import Memo
+
+    memo, builds = Memo(), []
+
+    def build():
+        builds.append(1)
+        return [Root("box", None, [h("li", "", str(i), key=str(i)) for i in range(20)])]
+
+    differ, fake = Differ(), page()
+    draw(differ, fake, memo("list", ("a",), build))
+    assert draw(differ, fake, memo("list", ("a",), build)) == []
+    assert len(builds) == 1
+    draw(differ, fake, memo("list", ("b",), build))
+    assert len(builds) == 2 and len(fake.by_id["box"].children) == 20

@@ -6,19 +6,21 @@ board and the log — sharper and much faster than driving a browser to the same
 from __future__ import annotations
 
 import pytest
+from vdom_fake import expected_html
 
 from tacocat import WOW, YAY, Action, card_name
+from tacocat.players import RandomPlayer
 from web import i18n
 from web.screen import Screen, Ui
 from web.session import MODE_AI, MODE_HOTSEAT, Session
-from web.vdom import Differ, Node, Root
-from web.views.board import board
+from web.vdom import Differ, Memo, Node, Root
+from web.views.board import board, board_key
 from web.views.hand import hand
 from web.views.log import LogLines
 from web.views.opponent import opponent
 from web.views.result import result
 from web.views.table import table
-from web.views.tracker import tracker
+from web.views.tracker import tracker, tracker_key
 
 
 @pytest.fixture(autouse=True)
@@ -181,3 +183,31 @@ def test_a_move_changes_a_handful_of_nodes():
     assert created < 12 and len(ops) < len(first) / 3
     # the other cards are the same elements, only their place in the hand changed
     assert sum(op[0] == "rm" for op in ops) <= 3
+
+
+def test_memoised_views_never_show_a_stale_tree():
+    """board and tracker are rebuilt only when their key changes: over whole games (moves,
+    showdowns, new rounds) the memoised trees always equal freshly built ones."""
+    def html(found: list[Root]) -> list[str]:
+        return [r.ident + str(sorted(r.attrs.items())) + "".join(
+            expected_html(c) for c in r.children or []) for r in found]
+
+    memo, steps = Memo(), 0
+    for seed in (1, 2):
+        session = Session.new(seed, MODE_AI, "easy", YAY)
+        bots = [RandomPlayer(seed), RandomPlayer(seed + 7)]
+        game = session.game
+        while not game.is_terminal():
+            if session.result_pending:
+                session.next_round()
+            for seat in game.to_act():
+                session.apply(seat, bots[seat].choose(game.observation(seat)))
+                s = Screen.build(session, Ui())
+                got = memo("board", board_key(s), lambda s=s: board(s))
+                assert html(got) == html(board(s))
+                got = memo("tracker", tracker_key(s), lambda s=s: tracker(s))
+                assert html(got) == html(tracker(s))
+                steps += 1
+                if game.is_terminal():
+                    break
+    assert steps > 50

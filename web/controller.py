@@ -35,8 +35,8 @@ from .sound import Sound
 from .stats import Stats
 from .takeback import takeback
 from .text import Words, sentence
-from .vdom import Root
-from .views.board import board
+from .vdom import Memo, Root
+from .views.board import board, board_key
 from .views.dialogs import Dialogs, fill_paces
 from .views.hand import hand
 from .views.lesson import lesson
@@ -45,7 +45,7 @@ from .views.opponent import opponent
 from .views.replay import replay_bar
 from .views.result import result
 from .views.table import table
-from .views.tracker import tracker
+from .views.tracker import tracker, tracker_key
 
 WATCH_PAUSE_MS = 1500  # a round result stays this long when the computer plays itself
 
@@ -71,6 +71,7 @@ class Controller(Commands):
         self.ui = Ui()
         self.painter = Painter()
         self.profile = Profile()  # one move's phases, for bench/web_play.py
+        self.memo = Memo()  # views whose inputs did not change are not built again
         self.hand = self.painter  # the hand's drawn cards: self.hand.cards()
         self.log = LogLines()
         self.replay: Replay | None = None
@@ -206,9 +207,11 @@ class Controller(Commands):
         had_focus = active_element()
         s = self.shown = self.screen()
         prof.lap("screen")
+        memo = self.memo
         roots = [
-            *board(s), *opponent(s), *table(s), *hand(s), *result(s), *self.log.roots(s),
-            *tracker(s), *replay_bar(self.replay), *lesson(self.lesson),
+            *memo("board", board_key(s), lambda: board(s)), *opponent(s), *table(s), *hand(s),
+            *result(s), *self.log.roots(s), *memo("tracker", tracker_key(s), lambda: tracker(s)),
+            *replay_bar(self.replay), *lesson(self.lesson),
             Root("btn-hint", {"aria-disabled": "false" if s.acting and self.lesson is None
                               else "true"}),
             Root("btn-sound", {"aria-pressed": "true" if self.sound.enabled else "false"})]

@@ -27,7 +27,7 @@ Operations (JSON lists; ``id`` is a number the diff gives each node it creates):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import count
 from typing import Any
 
@@ -135,22 +135,41 @@ class Root:
         self.scroll_end = scroll_end
 
     def node(self) -> Node:
-        """The root as a tree node (its attributes ``None`` mean: remove)."""
-        return Node("#root", dict(self.attrs), None, list(self.children or []), self.ident)
+        """The root as a tree node (its attributes ``None`` mean: remove). The children
+        list is shared, not copied: a memoised view's unchanged list costs the diff nothing."""
+        return Node("#root", dict(self.attrs), None,
+                    self.children if self.children is not None else [], self.ident)
+
+
+class Memo:
+    """The last trees of each view and what they were drawn from: a view whose inputs did
+    not change returns the very same nodes, which the diff skips without looking inside."""
+
+    def __init__(self) -> None:
+        self._last: dict[str, tuple[object, list[Root]]] = {}
+
+    def __call__(self, name: str, key: object, build: Callable[[], list[Root]]) -> list[Root]:
+        last = self._last.get(name)
+        if last is not None and last[0] == key:
+            return last[1]
+        roots = build()
+        self._last[name] = (key, roots)
+        return roots
 
 
 def merge(roots: Iterable[Root]) -> dict[str, Root]:
-    """One root per element: a later view's attributes win (e.g. ``#me``'s state)."""
+    """One root per element: a later view's attributes win (e.g. ``#me``'s state). The
+    views' own roots are never changed (a memoised one is drawn again next time)."""
     out: dict[str, Root] = {}
     for root in roots:
         have = out.get(root.ident)
         if have is None:
             out[root.ident] = root
             continue
-        have.attrs.update(root.attrs)
-        if root.children is not None:
-            have.children = root.children
-        have.scroll_end = have.scroll_end or root.scroll_end
+        both = Root(root.ident, None, root.children if root.children is not None
+                    else have.children, have.scroll_end or root.scroll_end)
+        both.attrs = {**have.attrs, **root.attrs}
+        out[root.ident] = both
     return out
 
 

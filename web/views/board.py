@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tacocat import SEATS, WOW, YAY
 
-from ..i18n import t
+from ..i18n import language, t
 from ..screen import Screen
 from ..session import space_letter
 from ..text import arrow_words, goal_name
@@ -20,6 +20,15 @@ def _goal(seat: int) -> Node:
     return h("li", f"goal goal-{name.lower()}", None,
              h("span", "goal-name", name), h("span", "goal-word", t("board.goal.word")),
              key=f"goal-{name}", aria_label=t("board.goal", seat=goal_name(seat)))
+
+
+def board_key(s: Screen) -> tuple:
+    """Everything :func:`board` draws from (its memo's key)."""
+    game = s.session.game
+    over = game.is_terminal()
+    return (id(game.ruleset), tuple(game.tiles), game.cat, game.round, over,
+            s.result["round"] if s.result is not None else None,
+            None if over else (game.hand_size, game.arrow), language())
 
 
 def board(s: Screen) -> list[Root]:

@@ -3,10 +3,16 @@
 
 from __future__ import annotations
 
-from ..i18n import t
+from ..i18n import language, t
 from ..screen import Screen
 from ..text import card_label
 from ..vdom import Root, h, txt
+
+
+def tracker_key(s: Screen) -> tuple:
+    """Everything :func:`tracker` draws from (its memo's key)."""
+    obs = s.obs
+    return id(obs.ruleset), tuple(obs.discard), tuple(obs.table()), language()
 
 
 def tracker(s: Screen) -> list[Root]:

@@ -18,6 +18,7 @@ from web.views.board import board, board_key
 from web.views.hand import hand
 from web.views.log import LogLines
 from web.views.opponent import opponent
+from web.views.page import page
 from web.views.result import result
 from web.views.table import table
 from web.views.tracker import tracker, tracker_key
@@ -170,11 +171,10 @@ def test_log_lines_are_built_once_and_kept_by_key():
 def test_a_move_changes_a_handful_of_nodes():
     """One duel card played: the diff touches a few nodes, not the whole page."""
     session = Session.new(5, MODE_AI, "easy", YAY, "big-duel")
-    differ, ui, log = Differ(), Ui(), LogLines()
+    differ, ui, log, memo = Differ(), Ui(), LogLines(), Memo()
 
     def everything(s: Screen) -> list[Root]:
-        return [*board(s), *opponent(s), *table(s), *hand(s), *result(s), *log.roots(s),
-                *tracker(s)]
+        return page(s, log, memo)
 
     first = differ.render(everything(Screen.build(session, ui)))
     session.apply(YAY, Action.duel(7))

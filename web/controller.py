@@ -35,17 +35,11 @@ from .sound import Sound
 from .stats import Stats
 from .takeback import takeback
 from .text import Words, sentence
-from .vdom import Memo, Root
-from .views.board import board, board_key
+from .vdom import Memo
 from .views.dialogs import Dialogs, fill_paces
-from .views.hand import hand
-from .views.lesson import lesson
 from .views.log import LogLines
 from .views.opponent import opponent
-from .views.replay import replay_bar
-from .views.result import result
-from .views.table import table
-from .views.tracker import tracker, tracker_key
+from .views.page import page
 
 WATCH_PAUSE_MS = 1500  # a round result stays this long when the computer plays itself
 
@@ -207,14 +201,7 @@ class Controller(Commands):
         had_focus = active_element()
         s = self.shown = self.screen()
         prof.lap("screen")
-        memo = self.memo
-        roots = [
-            *memo("board", board_key(s), lambda: board(s)), *opponent(s), *table(s), *hand(s),
-            *result(s), *self.log.roots(s), *memo("tracker", tracker_key(s), lambda: tracker(s)),
-            *replay_bar(self.replay), *lesson(self.lesson),
-            Root("btn-hint", {"aria-disabled": "false" if s.acting and self.lesson is None
-                              else "true"}),
-            Root("btn-sound", {"aria-pressed": "true" if self.sound.enabled else "false"})]
+        roots = page(s, self.log, self.memo, self.replay, self.lesson, self.sound.enabled)
         prof.lap("views")
         self.painter.draw(roots, prof)
         self.render_takeback()

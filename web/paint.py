@@ -1,8 +1,8 @@
 """The page side of rendering: the views' trees become one batch of patch operations
 (:mod:`web.vdom`), applied by ``web/patch.js`` in a single Python→JS call per render.
 
-Also the few reads of what was drawn that the controller needs (the hand's card
-elements for focus, the track's cells for the cat's walk).
+Also the one read of what was drawn that the controller needs (the hand's card elements,
+for focus and the arrow keys).
 """
 
 from __future__ import annotations
@@ -44,8 +44,3 @@ class Painter:
     def cards() -> list:
         """The hand's card buttons, in order (for focus and arrow keys)."""
         return query_all("#hand button.card")
-
-    @staticmethod
-    def cells() -> list:
-        """The track's cells: the YAY goal, each space, the WOW goal."""
-        return query_all("#track > li")

@@ -75,9 +75,6 @@
     return ops.length;
   }
 
-  /* The element drawn as node id (for the few reads Python still needs). */
-  function node(id) { return nodes.get(id) || null; }
-
   /* -- Reads for web/motion.py, so a move's FLIP costs a few calls instead of one per card
    * and per coordinate. All reads, no writes: they never force a second layout. */
 
@@ -114,6 +111,6 @@
   /* Forget every node (the page's regions are drawn from scratch next time). */
   function reset() { nodes.clear(); }
 
-  window.tacocatPatch = {apply: apply, node: node, reset: reset, measure: measure, keep: keep,
+  window.tacocatPatch = {apply: apply, reset: reset, measure: measure, keep: keep,
                          kept: kept, finish: finish, size: function () { return nodes.size; }};
 })();

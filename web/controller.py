@@ -25,7 +25,9 @@ from .dom import active_element, by_id, focus, js_obj, on, py, query, query_all
 from .i18n import has, set_language, t
 from .lessons import Run
 from .motion import Motion
+from .paint import Painter
 from .prefs import Prefs, parse_seed
+from .profile import Profile
 from .replay import Replay
 from .screen import Screen, Ui
 from .session import MODE_AI, MODE_HOTSEAT, MODE_WATCH, Session
@@ -33,16 +35,11 @@ from .sound import Sound
 from .stats import Stats
 from .takeback import pass_offer
 from .text import Words, sentence
-from .views.board import BoardView
+from .vdom import Memo
 from .views.dialogs import Dialogs, fill_paces
-from .views.hand import HandView
-from .views.lesson import LessonView
-from .views.log import LogView
-from .views.opponent import OpponentView
-from .views.replay import ReplayView
-from .views.result import ResultView
-from .views.table import TableView
-from .views.tracker import TrackerView
+from .views.log import LogLines
+from .views.opponent import opponent
+from .views.page import page
 
 WATCH_PAUSE_MS = 1500  # a round result stays this long when the computer plays itself
 
@@ -66,16 +63,14 @@ class Controller(Commands):
         self.stats = stats or Stats()
         self.session: Session | None = None
         self.ui = Ui()
-        self.board, self.opponent, self.table = BoardView(), OpponentView(), TableView()
-        self.hand, self.result, self.log = HandView(), ResultView(), LogView()
-        self.tracker = TrackerView()
-        self.views = (self.board, self.opponent, self.table, self.hand, self.result, self.log,
-                      self.tracker)
+        self.painter = Painter()
+        self.profile = Profile()  # one move's phases, for bench/web_play.py
+        self.memo = Memo()  # views whose inputs did not change are not built again
+        self.hand = self.painter  # the hand's drawn cards: self.hand.cards()
+        self.log = LogLines()
         self.replay: Replay | None = None
-        self.replay_view = ReplayView()
         self.shown: Screen | None = None  # the screen render() drew last
         self.lesson: Run | None = None
-        self.lesson_view = LessonView()
         self.first_visit = prefs is None and not bad
         self.dialogs = Dialogs(players.LEVELS)
         self.motion = Motion()
@@ -138,7 +133,7 @@ class Controller(Commands):
         """Re-render every string after the language changed."""
         self.apply_static_text()
         fill_paces(by_id("pace"), self.prefs.pace)
-        self.log.reset()
+        self.painter.reset()  # apply_static_text rewrote some drawn regions' text
         self.render()
 
     def bind(self) -> None:
@@ -168,7 +163,6 @@ class Controller(Commands):
         self.ai = {seat: players.make(session.level, seed=session.game.seed * 2 + seat + 1)
                    for seat in (YAY, 1 - YAY) if session.is_computer(seat)}
         self.ui = Ui(viewer=None if hand_over else self.first_viewer())
-        self.log.reset()
         self.dialogs.close_all()
         self.message("")
         self.advance()
@@ -209,20 +203,24 @@ class Controller(Commands):
 
     # -- the flow of play -----------------------------------------------------------------------
     def render(self) -> None:
+        """Every view draws the screen; the diff of all their trees is applied at once."""
         t0 = time.perf_counter()
+        prof = self.profile
         had_focus = active_element()
-        screen = self.shown = self.screen()
-        for view in self.views:
-            view.render(screen)
-        self.replay_view.render(self.replay)
-        self.lesson_view.render(self.lesson)
-        by_id("btn-hint").setAttribute(
-            "aria-disabled", "false" if screen.acting and self.lesson is None else "true")
-        by_id("btn-sound").setAttribute("aria-pressed", "true" if self.sound.enabled else "false")
+        s = self.shown = self.screen()
+        prof.lap("screen")
+        roots = page(s, self.log, self.memo, self.replay, self.lesson, self.sound.enabled)
+        prof.lap("views")
+        self.painter.draw(roots, prof)
         self.render_takeback()
         if had_focus is not None and not had_focus.isConnected:
             self.focus_play()
+        prof.lap("takeback+focus")
         self.runner.note("render", time.perf_counter() - t0)
+
+    def render_opponent(self) -> None:
+        """Only the opponent's corner (the computer thinking, its cards lifted)."""
+        self.painter.draw(opponent(Screen.build(self.session, self.ui)))
 
     def screen(self) -> Screen:
         """What the views show: the live game, the replay's position, or a lesson."""
@@ -268,7 +266,7 @@ class Controller(Commands):
             sealed = len(s.game.to_act()) > 1
             if pace and not sealed:
                 ui.thinking = seat
-                self.opponent.render(Screen.build(s, ui))
+                self.render_opponent()
                 await asyncio.sleep(pace * 0.6 / 1000)
             else:
                 await asyncio.sleep(0)
@@ -282,7 +280,7 @@ class Controller(Commands):
             if pace and lift is not None and self.motion.on:
                 ui.thinking = None
                 ui.lifted = lift
-                self.opponent.render(Screen.build(s, ui))
+                self.render_opponent()
                 await asyncio.sleep(pace * 0.4 / 1000)
                 if not alive():
                     return
@@ -310,12 +308,18 @@ class Controller(Commands):
             return
         s, ui = self.session, self.ui
         t0 = time.perf_counter()
+        prof = self.profile
+        prof.start()
+        prof.count("computer", int(s.is_computer(seat)))
         self.motion.finish_all()
         before = self.motion.snapshot(s.game.cat)
+        prof.lap("snapshot")
         logged = len(s.log)
         try:
             s.apply(seat, action)
+            prof.lap("engine")
         except IllegalActionError as exc:
+            prof.finish()
             ui.lifted = None
             self.message(sentence(str(exc)))
             self.render()
@@ -331,15 +335,20 @@ class Controller(Commands):
             self.message("")
             by_id("offer").hidden = True  # playing: the lessons offer has had its chance
         self.autosave()
+        prof.lap("save")
         self.render()
         game = s.game
         took = self.motion.play(before, self.shown.me, game.cat,  # what render() just showed
-                                [self.board.cell(i - 1) for i in range(len(game.tiles) + 2)],
                                 [i for i, c in enumerate(game.tiles) if c])
+        prof.lap("motion")
         self.report(s.log[logged:], took)
         self.sound.events(s.move_events[-1])
+        prof.lap("announce+sound")
         self.runner.note("apply", time.perf_counter() - t0)
         self.advance(render=False)
+        prof.lap("advance")
+        prof.finish()
+        document.documentElement.dataset.profile = prof.to_json()
 
     def report(self, entries: list, delay_ms: float) -> None:
         """Announce what the other side did (and a round result once it is in view)."""

@@ -47,7 +47,6 @@ class Learning:
         if right:
             game = run.session.game
             self.motion.play(before, YAY, game.cat,
-                             [self.board.cell(i - 1) for i in range(len(game.tiles) + 2)],
                              [i for i, c in enumerate(game.tiles) if c])
         self.announce(by_id("lesson-feedback").textContent)
         focus(by_id("lesson-next") or by_id("lesson-retry") if right else None)

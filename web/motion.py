@@ -10,7 +10,9 @@ pace nothing moves at all.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
@@ -22,25 +24,35 @@ UNIT_MS = {0: 0, 400: 170, 900: 300, 1800: 460}
 EASE = "cubic-bezier(.25, .8, .3, 1)"
 
 
+class Rect(NamedTuple):
+    left: float
+    top: float
+    width: float
+    height: float
+
+
 @dataclass
 class Card:
-    rect: object  # DOMRect
+    rect: Rect
     value: int | None  # None: face down
-    node: object  # a detached clone, for cards that leave
+    key: str  # its data-key: web/patch.js keeps a clone under it, for cards that leave
 
 
 @dataclass
 class Snapshot:
-    hand: list[tuple[int, object]] = field(default_factory=list)  # (value, rect) of my cards
+    hand: list[tuple[int | None, Rect]] = field(default_factory=list)  # my cards
     table: dict[str, Card] = field(default_factory=dict)
-    lifted: list[object] = field(default_factory=list)  # rects of the computer's picked cards
-    opponent: object | None = None
+    lifted: list[Rect] = field(default_factory=list)  # the computer's picked cards
+    opponent: Rect | None = None
     cat: int | None = None
 
 
-def _value(node) -> int | None:
-    raw = py(node.getAttribute("data-value"))
-    return None if raw is None else int(raw)
+def measure(selector: str) -> list[tuple[str | None, int | None, int | None, Rect]]:
+    """(data-key, data-value, data-from, rect) of each element matching ``selector``, in
+    one call (web/patch.js)."""
+    return [(key, None if value is None else int(value), None if seat is None else int(seat),
+             Rect(*box)) for key, value, seat, *box in
+            json.loads(window.tacocatPatch.measure(selector))]
 
 
 def _centre_shift(src, dst) -> str:
@@ -64,11 +76,7 @@ class Motion:
     @staticmethod
     def finish_all() -> None:
         """Jump every running animation to its end (a new move supersedes them)."""
-        for anim in document.getAnimations():
-            if anim.effect is not None and anim.effect.getTiming().iterations != float("inf"):
-                anim.finish()
-        for ghost in query_all(".ghost"):
-            ghost.remove()
+        window.tacocatPatch.finish()
 
     def _animate(self, node, frames: list[dict], duration: float, delay: float = 0,
                  easing: str = EASE):
@@ -80,27 +88,34 @@ class Motion:
         snap = Snapshot(cat=cat)
         if not self.on:
             return snap
-        for node in query_all("#hand button.card"):
-            snap.hand.append((_value(node), node.getBoundingClientRect()))
-        for node in query_all("#table-cards [data-key]"):
-            clone = node.cloneNode(True)
-            snap.table[str(node.dataset.key)] = Card(node.getBoundingClientRect(), _value(node),
-                                                     clone)
-        snap.lifted = [n.getBoundingClientRect() for n in query_all("#opponent .lifted .card")]
-        backs = py(document.querySelector("#opponent .backs"))
-        snap.opponent = backs.getBoundingClientRect() if backs is not None else None
+        snap.hand = [(value, rect) for _, value, _, rect in measure("#hand button.card")]
+        window.tacocatPatch.keep("#table-cards [data-key]")
+        snap.table = {key: Card(rect, value, key)
+                      for key, value, _, rect in measure("#table-cards [data-key]")}
+        snap.lifted = [rect for *_, rect in measure("#opponent .lifted .card")]
+        backs = measure("#opponent .backs")
+        snap.opponent = backs[0][3] if backs else None
         return snap
 
     # -- after the render ---------------------------------------------------------------------
-    def play(self, before: Snapshot, me: int, cat_to: int, cells: list,
-             tiles: list[int]) -> float:
-        """Animate from ``before`` to what is rendered now; returns the total in ms."""
+    def play(self, before: Snapshot, me: int, cat_to: int, tiles: list[int]) -> float:
+        """Animate from ``before`` to what is rendered now; returns the total in ms.
+
+        Every position is read first, in one go (the one layout the new DOM needs anyway);
+        only then are ghosts added and animations started, so no read forces another."""
         if not self.on:
             return 0.0
         unit = self.unit
-        end = self._table(before, me, unit)
-        if before.cat is not None and before.cat != cat_to:
-            end = self._walk(before.cat, cat_to, cells, tiles, end, unit)
+        now = {key: (value, seat, rect)
+               for key, value, seat, rect in measure("#table-cards [data-key]")}
+        pile = measure("#discard-pile:not([hidden])")
+        target = pile[0][3] if pile else None
+        walk = before.cat is not None and before.cat != cat_to
+        centres = [r.left + r.width / 2 for *_, r in measure("#track > li")] if walk else []
+        # -- writes only from here on
+        end = self._table(before, me, unit, now, target)
+        if walk and len(centres) > 2:
+            end = self._walk(before.cat, cat_to, centres, tiles, end, unit)
         result = py(document.getElementById("result"))
         if result is not None and not result.hidden and end > 0:
             self._animate(result, [{"opacity": 0, "transform": "translateY(8px)"},
@@ -108,26 +123,20 @@ class Motion:
             end += unit
         return end
 
-    def _table(self, before: Snapshot, me: int, unit: float) -> float:
-        now = {str(n.dataset.key): n for n in query_all("#table-cards [data-key]")}
+    def _table(self, before: Snapshot, me: int, unit: float, now: dict, target) -> float:
         hand = list(before.hand)
         lifted = list(before.lifted)
         end = 0.0
         # cards that left the table go to the discard pile
-        pile = py(document.getElementById("discard-pile"))
-        target = pile.getBoundingClientRect() if pile is not None and not pile.hidden else None
         for key, card in before.table.items():
             kept = now.get(key)
-            if kept is not None and (_value(kept) == card.value or card.value is None):
+            if kept is not None and (kept[0] == card.value or card.value is None):
                 continue
             if target is not None:
                 self._ghost(card, target, unit)
         # cards that arrived: from the hand that played them
-        arrivals = [(k, n) for k, n in now.items() if k not in before.table]
-        for i, (_key, node) in enumerate(arrivals):
-            raw = py(node.getAttribute("data-from"))
-            seat = None if raw is None else int(raw)
-            value = _value(node)
+        arrivals = [(k, v) for k, v in now.items() if k not in before.table]
+        for i, (key, (value, seat, rect)) in enumerate(arrivals):
             src = None
             if seat == me and hand:
                 match = next((j for j, (v, _) in enumerate(hand) if v == value), 0)
@@ -138,36 +147,34 @@ class Motion:
                 src = before.opponent
             if src is None:
                 continue
-            dst = node.getBoundingClientRect()
             delay = i * unit * 0.25
-            self._animate(node, [{"transform": _centre_shift(src, dst), "opacity": 0.9},
-                                 {"transform": "none", "opacity": 1}], unit, delay)
+            self._animate(_table_card(key), [{"transform": _centre_shift(src, rect),
+                                              "opacity": 0.9},
+                                             {"transform": "none", "opacity": 1}], unit, delay)
             end = max(end, delay + unit)
         # sealed cards that were revealed flip together
-        flips = [n for k, n in now.items() if k in before.table
-                 and before.table[k].value is None and _value(n) is not None]
-        for node in flips:
-            self._animate(node, [{"transform": "rotateY(90deg)"}, {"transform": "none"}],
-                          unit, end, "ease-out")
+        flips = [k for k, (value, _, _) in now.items() if k in before.table
+                 and before.table[k].value is None and value is not None]
+        for key in flips:
+            self._animate(_table_card(key), [{"transform": "rotateY(90deg)"},
+                                             {"transform": "none"}], unit, end, "ease-out")
         if flips:
             end += unit
         return end
 
     def _ghost(self, card: Card, target, unit: float) -> None:
         """A stand-in for a card that left the table, flying to the discard pile."""
-        node = card.node
+        node = py(window.tacocatPatch.kept(card.key))
+        if node is None:
+            return
         rect = card.rect
         node.removeAttribute("data-key")
         node.removeAttribute("id")
         node.setAttribute("aria-hidden", "true")
         node.classList.add("ghost")
-        style = node.style
-        style.position = "fixed"
-        style.left = f"{rect.left}px"
-        style.top = f"{rect.top}px"
-        style.margin = "0"
-        style.zIndex = "30"
-        style.pointerEvents = "none"
+        node.setAttribute("style", f"{node.getAttribute('style') or ''};position:fixed;"
+                          f"left:{rect.left}px;top:{rect.top}px;margin:0;z-index:30;"
+                          "pointer-events:none")
         document.body.append(node)
         dx = (target.left + target.width / 2) - (rect.left + rect.width / 2)
         dy = (target.top + target.height / 2) - (rect.top + rect.height / 2)
@@ -177,16 +184,15 @@ class Motion:
             js_obj({"duration": unit, "easing": EASE, "fill": "forwards"}))
         anim.onfinish = create_once_callable(lambda *_: node.remove())
 
-    def _walk(self, start: int, stop: int, cells: list, tiles: list[int], delay: float,
-              unit: float) -> float:
+    def _walk(self, start: int, stop: int, centres: list[float], tiles: list[int],
+              delay: float, unit: float) -> float:
         """The cat walks space by space to ``stop``, hopping high over covered spaces."""
         cat = py(document.getElementById("cat"))
         if cat is None:
             return delay
 
         def centre(index: int) -> float:
-            r = cells[index + 1].getBoundingClientRect()
-            return r.left + r.width / 2
+            return centres[index + 1]
 
         step = -1 if stop < start else 1
         path = list(range(start, stop + step, step))
@@ -198,13 +204,13 @@ class Motion:
             frames.append({"transform": f"translate({dx:.1f}px, 0)", "offset": k / n})
             if k < n:
                 nxt = path[k + 1]
-                hop = -22 if 0 <= nxt < len(cells) - 2 and nxt in tiles else -10
+                hop = -22 if 0 <= nxt < len(centres) - 2 and nxt in tiles else -10
                 mid = (centre(index) + centre(nxt)) / 2 - end_x
                 frames.append({"transform": f"translate({mid:.1f}px, {hop}px)",
                                "offset": (k + 0.5) / n})
         duration = unit * 1.3 * n
         self._animate(cat, frames, duration, delay, "linear")
-        left = cells[start + 1]
+        left = py(document.querySelector(f"#track > li:nth-child({start + 2})"))
         self._animate(left, [{"transform": "translateY(-14px) scale(1.15)", "opacity": 0.3},
                              {"transform": "none", "opacity": 1}], unit, delay + unit * 0.6)
         return delay + duration
@@ -215,12 +221,17 @@ class Motion:
             return 0.0
         src = draw_pile.getBoundingClientRect()
         nodes = query_all("#hand .card") + query_all("#opponent .backs .card")
+        rects = [r for *_, r in measure("#hand .card")] + \
+            [r for *_, r in measure("#opponent .backs .card")]  # all reads, then writes
         step = self.unit * 0.12
-        for i, node in enumerate(nodes):
-            self._animate(node, [{"transform": _centre_shift(src, node.getBoundingClientRect()),
-                                  "opacity": 0}, {"transform": "none", "opacity": 1}],
-                          self.unit, i * step)
+        for i, (node, rect) in enumerate(zip(nodes, rects, strict=True)):
+            self._animate(node, [{"transform": _centre_shift(src, rect), "opacity": 0},
+                                 {"transform": "none", "opacity": 1}], self.unit, i * step)
         return len(nodes) * step + self.unit
+
+
+def _table_card(key: str):
+    return document.querySelector(f'#table-cards [data-key="{key}"]')
 
 
 def js_obj_list(items: list[dict]):

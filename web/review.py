@@ -69,7 +69,6 @@ class Review:
         if replay.at == at + 1:  # one move forward: it moves as in the game
             game = replay.session().game
             self.motion.play(before, self.screen().me, game.cat,
-                             [self.board.cell(i - 1) for i in range(len(game.tiles) + 2)],
                              [i for i, c in enumerate(game.tiles) if c])
         self.announce(by_id("replay-where").textContent)
 

@@ -4,62 +4,68 @@ from __future__ import annotations
 
 from tacocat import SEATS, WOW, YAY
 
-from ..dom import by_id, clear, el
-from ..i18n import t
+from ..i18n import language, t
 from ..screen import Screen
 from ..session import space_letter
 from ..text import arrow_words, goal_name
+from ..vdom import Node, Root, h, txt
 
 
 def arrow_glyph(arrow: int | None) -> str:
     return "↔" if arrow is None else ("←" if arrow == YAY else "→")
 
 
-class BoardView:
-    def __init__(self) -> None:
-        self.track = by_id("track")
-        self.cat = by_id("cat")
-        self.info = by_id("round-info")
+def _goal(seat: int) -> Node:
+    name = SEATS[seat]
+    return h("li", f"goal goal-{name.lower()}", None,
+             h("span", "goal-name", name), h("span", "goal-word", t("board.goal.word")),
+             key=f"goal-{name}", aria_label=t("board.goal", seat=goal_name(seat)))
 
-    def cell(self, index: int):
-        """The track cell of a space (``-1`` and ``n`` are the goals)."""
-        return self.track.children.item(index + 1)
 
-    def render(self, s: Screen) -> None:
-        game = s.session.game
-        rs = game.ruleset
-        n = len(rs.spaces)
-        for i in range(n):
-            cell = self.cell(i)
-            covered = game.tiles[i]
-            arrow = rs.arrow_target(i)
-            letter = space_letter(i, n)
-            cell.className = "space" + (" covered" if covered else "") + (
-                " here" if game.cat == i else "")
-            cell.querySelector(".space-size").textContent = str(rs.spaces[i].hand_size)
-            cell.querySelector(".space-arrow").textContent = arrow_glyph(arrow)
-            if covered:
-                label = t("board.space.covered", index=i + 1, letter=letter)
-            else:
-                label = t("board.space.long", index=i + 1, letter=letter,
-                          n=rs.spaces[i].hand_size, arrow=arrow_words(arrow))
-            cell.setAttribute("aria-label", label)
-        for seat, index in ((YAY, 0), (WOW, n + 1)):
-            self.track.children.item(index).setAttribute(
-                "aria-label", t("board.goal", seat=goal_name(seat)))
-        self.cat.style.setProperty("--pos", str(game.cat + 1))
-        if 0 <= game.cat < n:
-            where = t("board.cat", index=game.cat + 1, letter=space_letter(game.cat, n))
+def board_key(s: Screen) -> tuple:
+    """Everything :func:`board` draws from (its memo's key)."""
+    game = s.session.game
+    over = game.is_terminal()
+    return (id(game.ruleset), tuple(game.tiles), game.cat, game.round, over,
+            s.result["round"] if s.result is not None else None,
+            None if over else (game.hand_size, game.arrow), language())
+
+
+def board(s: Screen) -> list[Root]:
+    """The track's cells, the cat's place and the round line above the table."""
+    game = s.session.game
+    rs = game.ruleset
+    n = len(rs.spaces)
+    cells = [_goal(YAY)]
+    for i in range(n):
+        covered = game.tiles[i]
+        arrow = rs.arrow_target(i)
+        letter = space_letter(i, n)
+        if covered:
+            label = t("board.space.covered", index=i + 1, letter=letter)
         else:
-            where = t("board.cat.goal", seat=t(f"seat.{SEATS[YAY if game.cat < 0 else WOW]}"))
-        self.cat.setAttribute("aria-label", where)
-        self.cat.setAttribute("title", where)
-        clear(self.info)
-        if s.result is not None:
-            self.info.append(t("banner.round", round=s.result["round"]))
-        elif game.is_terminal():
-            self.info.append(t("info.round", round=game.round))
-        else:  # the space's facts are on the board too; narrow screens show only the round
-            self.info.append(t("info.round", round=game.round))
-            self.info.append(el("span", "ri-space", " · " + t(
-                "info.space", n=game.hand_size, arrow=arrow_words(game.arrow))))
+            label = t("board.space.long", index=i + 1, letter=letter,
+                      n=rs.spaces[i].hand_size, arrow=arrow_words(arrow))
+        cells.append(h("li", "space" + (" covered" if covered else "") +
+                       (" here" if game.cat == i else ""), None,
+                       h("span", "space-letter", letter),
+                       h("span", "space-size", str(rs.spaces[i].hand_size)),
+                       h("span", "space-arrow", arrow_glyph(arrow), aria_hidden="true"),
+                       key=f"space-{i}", aria_label=label))
+    cells.append(_goal(WOW))
+    if 0 <= game.cat < n:
+        where = t("board.cat", index=game.cat + 1, letter=space_letter(game.cat, n))
+    else:
+        where = t("board.cat.goal", seat=t(f"seat.{SEATS[YAY if game.cat < 0 else WOW]}"))
+    if s.result is not None:
+        info = [txt(t("banner.round", round=s.result["round"]))]
+    elif game.is_terminal():
+        info = [txt(t("info.round", round=game.round))]
+    else:  # the space's facts are on the board too; narrow screens show only the round
+        info = [txt(t("info.round", round=game.round)),
+                h("span", "ri-space", " · " + t("info.space", n=game.hand_size,
+                                                arrow=arrow_words(game.arrow)))]
+    return [Root("track", children=cells),
+            Root("cat", {"style": f"--pos:{game.cat + 1}", "aria-label": where,
+                         "title": where}),
+            Root("round-info", children=info)]

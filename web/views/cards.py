@@ -8,21 +8,22 @@ from __future__ import annotations
 
 from tacocat import card_name
 
-from ..dom import el
 from ..i18n import t
 from ..text import card_label
+from ..vdom import Node, h
 
 
-def card_face(value: int, tag: str = "div", cls: str = "", **attrs: object):
+def card_face(value: int, tag: str = "div", cls: str = "", *extra: Node | None,
+              key: str | None = None, **attrs: object) -> Node:
     attrs.setdefault("role", None if tag == "button" else "img")
-    node = el(tag, f"card {cls}".strip(), None, style=f"--v:{value}", data_value=value, **attrs)
-    node.setAttribute("aria-label", card_label(value))
-    node.append(el("span", "card-value", str(value), aria_hidden="true"))
-    node.append(el("span", "card-name", card_name(value), aria_hidden="true"))
-    return node
+    attrs["aria_label"] = card_label(value)
+    return h(tag, f"card {cls}".strip(), None,
+             h("span", "card-value", str(value), aria_hidden="true"),
+             h("span", "card-name", card_name(value), aria_hidden="true"), *extra,
+             key=key, style=f"--v:{value}", data_value=value, **attrs)
 
 
-def card_back(cls: str = "", **attrs: object):
+def card_back(cls: str = "", key: str | None = None, **attrs: object) -> Node:
     attrs.setdefault("role", "img")
     attrs.setdefault("aria_label", t("card.back"))
-    return el("div", f"card back {cls}".strip(), None, **attrs)
+    return h("div", f"card back {cls}".strip(), None, key=key, **attrs)

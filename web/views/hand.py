@@ -5,7 +5,6 @@ from the observation's legal actions (:mod:`web.session` helpers), never from a 
 
 from __future__ import annotations
 
-from ..dom import by_id, clear, el
 from ..i18n import t
 from ..screen import Screen
 from ..session import (
@@ -17,164 +16,164 @@ from ..session import (
     sacrifice_state,
 )
 from ..text import cards_text
+from ..vdom import Node, Root, h, txt
 from .cards import card_back, card_face
 
 CONFIRM_KEY, SACRIFICE_KEY = "C", "S"
 MOVE_KEYS = "ArrowLeft ArrowRight ArrowUp ArrowDown Home End Enter Space"
 
 
-def _button(text: str, cls: str, ident: str, act: str, **attrs: object):
-    return el("button", f"btn {cls}".strip(), text, type="button", id=ident, data_act=act,
-              **attrs)
+def _button(text: str, cls: str, ident: str, act: str, reason: str | None = None,
+            **attrs: object) -> Node:
+    """An action button; ``reason`` (not ``None``) disables it and says why."""
+    if reason is not None:
+        attrs.update(aria_disabled="true", title=reason or None,
+                     aria_description=reason or None)
+    return h("button", f"btn {cls}".strip(), text, key=ident, type="button", id=ident,
+             data_act=act, **attrs)
 
 
-def _disable(node, reason: str) -> None:
-    node.setAttribute("aria-disabled", "true")
-    if reason:
-        node.setAttribute("title", reason)
-        node.setAttribute("aria-description", reason)
+def _states(s: Screen):
+    obs, ui = s.obs, s.ui
+    phase = obs.phase
+    if phase == "replace":
+        return replace_states(obs.hand, ui.selected, obs.replace_limit), None
+    if phase == "attack":
+        return attack_states(obs.hand, ui.selected, s.legal)
+    if phase == "defend":
+        return defend_states(obs.hand, s.legal, obs.target), None
+    return duel_states(obs.hand, s.legal), None
 
 
-class HandView:
-    def __init__(self) -> None:
-        self.title = by_id("hand-title")
-        self.prompt = by_id("prompt")
-        self.hand = by_id("hand")
-        self.actions = by_id("actions")
+def hand(s: Screen) -> list[Root]:
+    """The hand's title, prompt, cards and action buttons.
 
-    def cards(self) -> list:
-        found = self.hand.querySelectorAll("button.card")
-        return [found.item(i) for i in range(found.length)]
-
-    def render(self, s: Screen) -> None:
-        session = s.session
-        clear(self.hand)
-        clear(self.actions)
-        self.hand.setAttribute("aria-keyshortcuts", MOVE_KEYS)
-        if session.mode == MODE_HOTSEAT and not s.hidden:
-            self.title.textContent = t("hand.label.seat", seat=t(f"seat.{('YAY', 'WOW')[s.me]}"))
-        elif s.hidden:
-            self.title.textContent = t("hand.hidden")
-        else:
-            self.title.textContent = t("hand.label")
-        showing = s.result is None and not s.over
-        self.hand.hidden = self.actions.hidden = self.title.hidden = not showing
-        self.hand.dataset.phase = "wait"
-        if not showing:
-            self.hand.dataset.phase = "over" if s.over else "result"
-            self.prompt.textContent = ""
-            return
-        if s.hidden:
-            self.hand.dataset.phase = "hidden"
-            self.prompt.textContent = t("prompt.pass") if session.mode == MODE_HOTSEAT \
-                else t("watch.title")
-            for _ in range(len(s.obs.hand)):
-                self.hand.append(card_back(aria_hidden="true", role=None, aria_label=None))
-            return
-        self._cards(s)
+    Clamps the page's selection and roving focus to the hand shown (the one place that
+    knows the hand's size), so later reads of ``s.ui`` agree with what is drawn.
+    """
+    session = s.session
+    if session.mode == MODE_HOTSEAT and not s.hidden:
+        title = t("hand.label.seat", seat=t(f"seat.{('YAY', 'WOW')[s.me]}"))
+    elif s.hidden:
+        title = t("hand.hidden")
+    else:
+        title = t("hand.label")
+    showing = s.result is None and not s.over
+    phase, prompt = "wait", ""
+    cards: list[Node] = []
+    actions: list[Node] = []
+    if not showing:
+        phase = "over" if s.over else "result"
+    elif s.hidden:
+        phase = "hidden"
+        prompt = t("prompt.pass") if session.mode == MODE_HOTSEAT else t("watch.title")
+        cards = [card_back(key=f"back-{i}", aria_hidden="true", role=None, aria_label=None)
+                 for i in range(len(s.obs.hand))]
+    else:
+        cards = _cards(s)
         if s.replay is not None or s.lesson_done:  # the replay bar / the lesson says it all
-            self.prompt.textContent = ""
-            self.hand.dataset.phase = "replay" if s.replay is not None else "rest"
-            return
-        if not s.acting:
+            phase = "replay" if s.replay is not None else "rest"
+        elif not s.acting:
             game = session.game
             waiting = [p for p in game.to_act() if session.owes(p)]
             who = s.words.seat_name(waiting[0]) if waiting else ""
             key = "prompt.wait.sealed" if game.pending[s.me] is not None else "prompt.wait"
-            self.prompt.textContent = t(key, who=who)
-            return
-        self.hand.dataset.phase = s.obs.phase
-        self._actions(s)
+            prompt = t(key, who=who)
+        else:
+            phase = s.obs.phase
+            prompt, actions = _actions(s)
+    return [Root("hand-title", {"hidden": not showing}, [txt(title)]),
+            Root("prompt", children=[txt(prompt)] if prompt else []),
+            Root("hand", {"hidden": not showing, "aria-keyshortcuts": MOVE_KEYS,
+                          "data-phase": phase}, cards),
+            Root("actions", {"hidden": not showing}, actions)]
 
-    def _states(self, s: Screen):
-        obs, ui = s.obs, s.ui
-        phase = obs.phase
-        if phase == "replace":
-            return replace_states(obs.hand, ui.selected, obs.replace_limit), None
-        if phase == "attack":
-            return attack_states(obs.hand, ui.selected, s.legal)
-        if phase == "defend":
-            return defend_states(obs.hand, s.legal, obs.target), None
-        return duel_states(obs.hand, s.legal), None
 
-    def _cards(self, s: Screen) -> None:
-        obs, ui = s.obs, s.ui
-        hand = obs.hand
-        ui.selected = {i for i in ui.selected if i < len(hand)}
-        ui.focus = min(max(ui.focus, 0), max(len(hand) - 1, 0))
-        states, _ = self._states(s) if s.acting else (None, None)
-        toggles = s.acting and obs.phase in ("replace", "attack")
-        new_cards = list(s.session.drawn.get(s.me, ()))
-        hint_cards = list(ui.hint.cards) if ui.hint else []
-        for i, value in enumerate(hand):
-            cls = "card"
-            if value in new_cards:
-                new_cards.remove(value)
-                cls += " new"
-            if value in hint_cards:
-                hint_cards.remove(value)
-                cls += " hinted"
-            button = card_face(value, tag="button", cls=cls, type="button", id=f"card-{i}",
-                               data_act="card", data_arg=i, data_key=f"hand-{i}",
-                               tabindex="0" if i == ui.focus else "-1")
-            if "new" in cls:
-                button.append(el("span", "badge", "★", aria_hidden="true"))
-            if toggles:
-                button.setAttribute("aria-pressed", "true" if i in ui.selected else "false")
-            state = states[i] if states else None
-            if state is None or not state.enabled:
-                if state is not None and state.reason is not None:
-                    reason = t(state.reason[0], **state.reason[1])
-                else:
-                    reason = "" if s.acting else t("reason.not.turn")
-                _disable(button, reason)
-            elif obs.phase in ("duel", "defend"):
-                button.setAttribute("title", t(f"do.{obs.phase}", card=value))
-            self.hand.append(button)
-
-    def _actions(self, s: Screen) -> None:
-        obs, ui, game = s.obs, s.ui, s.session.game
-        hand = obs.hand
-        phase = obs.phase
-        chosen = sorted(hand[i] for i in ui.selected)
-        if phase == "replace":
-            k = obs.replace_limit
-            if game.arrow is None:
-                self.prompt.textContent = t("prompt.replace.double", k=k)
-            elif game.replaced[1 - s.me] is None:
-                self.prompt.textContent = t("prompt.replace.first", k=k)
-            elif k == 0:
-                self.prompt.textContent = t("prompt.replace.none")
+def _cards(s: Screen) -> list[Node]:
+    obs, ui = s.obs, s.ui
+    values = obs.hand
+    ui.selected = {i for i in ui.selected if i < len(values)}
+    ui.focus = min(max(ui.focus, 0), max(len(values) - 1, 0))
+    states, _ = _states(s) if s.acting else (None, None)
+    toggles = s.acting and obs.phase in ("replace", "attack")
+    new_cards = list(s.session.drawn.get(s.me, ()))
+    hint_cards = list(ui.hint.cards) if ui.hint else []
+    seen: dict[int, int] = {}
+    out = []
+    for i, value in enumerate(values):
+        cls = "card"
+        new = value in new_cards
+        if new:
+            new_cards.remove(value)
+            cls += " new"
+        if value in hint_cards:
+            hint_cards.remove(value)
+            cls += " hinted"
+        attrs: dict[str, object] = {}
+        if toggles:
+            attrs["aria_pressed"] = "true" if i in ui.selected else "false"
+        state = states[i] if states else None
+        if state is None or not state.enabled:
+            if state is not None and state.reason is not None:
+                reason = t(state.reason[0], **state.reason[1])
             else:
-                self.prompt.textContent = t("prompt.replace.second", k=k)
-            n = len(chosen)
-            label = t("action.confirm.keep") if n == 0 else t("action.confirm.replace", n=n)
-            self.actions.append(_button(label, "primary", "act-confirm", "confirm",
-                                        aria_keyshortcuts=CONFIRM_KEY))
-        elif phase == "duel":
-            self.prompt.textContent = t("prompt.duel")
-        elif phase == "attack":
-            self.prompt.textContent = t("prompt.attack")
-            _, exact = self._states(s)
-            label = t("action.attack", cards=cards_text(chosen)) if chosen \
-                else t("action.attack.none")
-            button = _button(label, "primary", "act-confirm", "confirm",
-                             aria_keyshortcuts=CONFIRM_KEY)
-            if exact is None:
-                _disable(button, t("reason.attack.incomplete") if chosen else "")
-            self.actions.append(button)
-        elif phase == "defend":
-            target = obs.target
-            if len(obs.attack) > 1:
-                self.prompt.textContent = t("prompt.defend.jumbo", target=target,
-                                            i=len(obs.answers) + 1, n=len(obs.attack))
-            else:
-                self.prompt.textContent = t("prompt.defend", target=target)
-            state = sacrifice_state(hand, s.legal, target)
-            button = _button(t("action.sacrifice", card=hand[0]), "danger", "act-sacrifice",
-                             "sacrifice", aria_keyshortcuts=SACRIFICE_KEY)
-            if not state.enabled:
-                _disable(button, t(state.reason[0], **state.reason[1]))
-            self.actions.append(button)
-        if chosen and phase in ("replace", "attack"):
-            self.actions.append(_button(t("action.clear"), "", "act-clear", "clear"))
+                reason = "" if s.acting else t("reason.not.turn")
+            attrs["aria_disabled"] = "true"
+            if reason:
+                attrs["title"] = attrs["aria_description"] = reason
+        elif obs.phase in ("duel", "defend"):
+            attrs["title"] = t(f"do.{obs.phase}", card=value)
+        copy = seen[value] = seen.get(value, 0) + 1  # a card's identity: value and copy
+        out.append(card_face(value, "button", cls,
+                             h("span", "badge", "★", aria_hidden="true") if new else None,
+                             key=f"{value}.{copy}", type="button", id=f"card-{i}",
+                             data_act="card", data_arg=i, data_key=f"hand-{i}",
+                             tabindex="0" if i == ui.focus else "-1", **attrs))
+    return out
+
+
+def _actions(s: Screen) -> tuple[str, list[Node]]:
+    obs, ui, game = s.obs, s.ui, s.session.game
+    values = obs.hand
+    phase = obs.phase
+    chosen = sorted(values[i] for i in ui.selected)
+    prompt = ""
+    out: list[Node] = []
+    if phase == "replace":
+        k = obs.replace_limit
+        if game.arrow is None:
+            prompt = t("prompt.replace.double", k=k)
+        elif game.replaced[1 - s.me] is None:
+            prompt = t("prompt.replace.first", k=k)
+        elif k == 0:
+            prompt = t("prompt.replace.none")
+        else:
+            prompt = t("prompt.replace.second", k=k)
+        n = len(chosen)
+        label = t("action.confirm.keep") if n == 0 else t("action.confirm.replace", n=n)
+        out.append(_button(label, "primary", "act-confirm", "confirm",
+                           aria_keyshortcuts=CONFIRM_KEY))
+    elif phase == "duel":
+        prompt = t("prompt.duel")
+    elif phase == "attack":
+        prompt = t("prompt.attack")
+        _, exact = _states(s)
+        label = t("action.attack", cards=cards_text(chosen)) if chosen \
+            else t("action.attack.none")
+        reason = (t("reason.attack.incomplete") if chosen else "") if exact is None else None
+        out.append(_button(label, "primary", "act-confirm", "confirm", reason,
+                           aria_keyshortcuts=CONFIRM_KEY))
+    elif phase == "defend":
+        target = obs.target
+        if len(obs.attack) > 1:
+            prompt = t("prompt.defend.jumbo", target=target, i=len(obs.answers) + 1,
+                       n=len(obs.attack))
+        else:
+            prompt = t("prompt.defend", target=target)
+        state = sacrifice_state(values, s.legal, target)
+        reason = None if state.enabled else t(state.reason[0], **state.reason[1])
+        out.append(_button(t("action.sacrifice", card=values[0]), "danger", "act-sacrifice",
+                           "sacrifice", reason, aria_keyshortcuts=SACRIFICE_KEY))
+    if chosen and phase in ("replace", "attack"):
+        out.append(_button(t("action.clear"), "", "act-clear", "clear"))
+    return prompt, out

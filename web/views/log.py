@@ -1,33 +1,33 @@
-"""The move log: one line per event, appended as the game goes on."""
+"""The move log: one line per event, keyed by its number, so a render adds only the new
+lines (the ones drawn before are the very same tree nodes, which the diff skips)."""
 
 from __future__ import annotations
 
-from ..dom import by_id, clear, el
+from ..i18n import language
 from ..screen import Screen
+from ..vdom import Node, Root, h
 
 MAJOR = ("round", "showdown", "cat", "won")
 
 
-class LogView:
+class LogLines:
+    """The log's lines, each built once per session and language (a log grows to a few
+    hundred lines; rebuilding them all on every move would be wasted work)."""
+
     def __init__(self) -> None:
-        self.box = by_id("log")
-        self.shown = 0
-        self.source = None  # the session whose log is shown
+        self.session: object | None = None
+        self.lang = ""
+        self.lines: list[Node] = []
 
-    def reset(self) -> None:
-        clear(self.box)
-        self.shown = 0
-
-    def render(self, s: Screen) -> None:
-        if s.session is not self.source:  # another game (or another replay step)
-            self.source = s.session
-            self.reset()
-        entries = s.session.log[self.shown:]
-        for entry in entries:
+    def roots(self, s: Screen) -> list[Root]:
+        if s.session is not self.session or language() != self.lang \
+                or len(self.lines) > len(s.session.log):
+            self.session, self.lang = s.session, language()  # another game, step or language
+            self.lines = []
+        for number in range(len(self.lines), len(s.session.log)):
+            entry = s.session.log[number]
             cls = "computer" if entry.computer else ""
             if entry.key.split(".")[1] in MAJOR:
                 cls += " major"
-            self.box.append(el("li", cls.strip(), s.words.entry(entry)))
-        self.shown = len(s.session.log)
-        if entries:
-            self.box.scrollTop = self.box.scrollHeight
+            self.lines.append(h("li", cls.strip(), s.words.entry(entry), key=str(number)))
+        return [Root("log", children=list(self.lines), scroll_end=True)]

@@ -3,56 +3,48 @@ board — once the showdown cards lie on the table and the cat has moved."""
 
 from __future__ import annotations
 
-from ..dom import by_id, clear, el
 from ..i18n import t
 from ..screen import Screen
 from ..session import MODE_WATCH
+from ..vdom import Node, Root, h
 
 
-def _button(text: str, ident: str, act: str, primary: bool = False, **attrs: object):
-    return el("button", "btn primary" if primary else "btn", text, type="button", id=ident,
-              data_act=act, **attrs)
+def _button(text: str, ident: str, act: str, primary: bool = False, **attrs: object) -> Node:
+    return h("button", "btn primary" if primary else "btn", text, key=ident, type="button",
+             id=ident, data_act=act, **attrs)
 
 
-class ResultView:
-    def __init__(self) -> None:
-        self.box = by_id("result")
-
-    def render(self, s: Screen) -> None:
-        box = self.box
-        clear(box)
-        result = s.result
-        box.hidden = result is None and not s.over
-        box.parentElement.dataset.state = "play" if box.hidden else "result"
-        if box.hidden:
-            return
-        game = s.session.game
-        n_spaces = len(game.ruleset.spaces)
-        winner = game.winner
+def result(s: Screen) -> list[Root]:
+    """``#result`` and the state of ``#me`` (play or result) it sets."""
+    res = s.result
+    hidden = res is None and not s.over
+    me = Root("me", {"data-state": "play" if hidden else "result"})
+    if hidden:
+        return [Root("result", {"hidden": True}, []), me]
+    game = s.session.game
+    n_spaces = len(game.ruleset.spaces)
+    winner = game.winner
+    out: list[Node] = []
+    if winner is not None:
+        out.append(h("h2", "", t("over.title")))
+        out.append(h("p", "over", s.words.game_over(winner)))
+    elif res is not None:
+        out.append(h("h2", "", t("banner.round", round=res["round"])))
+    if res is not None:
+        for i, line in enumerate(s.words.result_lines(res, n_spaces)):
+            out.append(h("p", "strong" if i == 1 else "", line))
+    if winner is not None:
+        out.append(h("p", "", t("over.rounds", rounds=game.round, tied=game.tied_rounds)))
+    if s.replay is None:  # (the replay bar steps on; nothing to press here)
         if winner is not None:
-            box.append(el("h2", "", t("over.title")))
-            box.append(el("p", "over", s.words.game_over(winner)))
-        elif result is not None:
-            box.append(el("h2", "", t("banner.round", round=result["round"])))
-        if result is not None:
-            lines = s.words.result_lines(result, n_spaces)
-            for i, line in enumerate(lines):
-                box.append(el("p", "strong" if i == 1 else "", line))
-        if winner is not None:
-            box.append(el("p", "", t("over.rounds", rounds=game.round, tied=game.tied_rounds)))
-        if s.replay is not None:  # the replay bar steps on; nothing to press here
-            return
-        buttons = el("div", "buttons")
-        if winner is not None:
-            if s.session.mode == MODE_WATCH:
-                buttons.append(_button(t("watch.again"), "btn-rematch", "rematch", True))
-            else:
-                buttons.append(_button(t("over.rematch"), "btn-rematch", "rematch", True))
-            buttons.append(_button(t("over.new"), "btn-over-new", "new"))
-            buttons.append(_button(t("toolbar.replay"), "btn-over-replay", "replay"))
-            buttons.append(_button(t("share.link"), "btn-over-share", "share"))
-            buttons.append(_button(t("toolbar.stats"), "btn-over-stats", "stats"))
+            again = t("watch.again") if s.session.mode == MODE_WATCH else t("over.rematch")
+            buttons = [_button(again, "btn-rematch", "rematch", True),
+                       _button(t("over.new"), "btn-over-new", "new"),
+                       _button(t("toolbar.replay"), "btn-over-replay", "replay"),
+                       _button(t("share.link"), "btn-over-share", "share"),
+                       _button(t("toolbar.stats"), "btn-over-stats", "stats")]
         else:
-            buttons.append(_button(t("banner.continue"), "btn-continue", "continue", True,
-                                   aria_keyshortcuts="Enter"))
-        box.append(buttons)
+            buttons = [_button(t("banner.continue"), "btn-continue", "continue", True,
+                               aria_keyshortcuts="Enter")]
+        out.append(h("div", "buttons", None, *buttons, key="buttons"))
+    return [Root("result", {"hidden": False}, out), me]

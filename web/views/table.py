@@ -1,113 +1,107 @@
 """The table: sealed duel cards face down, the revealed duel, the trick being answered,
 the showdown — plus the draw and discard piles that cards come from and go to.
 
-Every card carries ``data-key`` (its place on the table) and ``data-from`` (the seat
-that played it), which is all the animator needs to fly it in from the right hand.
+Every card carries ``data-key`` (its place on the table; also its tree key) and
+``data-from`` (the seat that played it), which is all the animator needs to fly it in
+from the right hand.
 """
 
 from __future__ import annotations
 
 from tacocat import SEATS, WOW, YAY
 
-from ..dom import by_id, clear, el
 from ..i18n import t
 from ..screen import Screen
 from ..text import cards_text, sentence
+from ..vdom import Node, Root, h, txt
 from .cards import card_back, card_face
 
 
-class TableView:
-    def __init__(self) -> None:
-        self.cards = by_id("table-cards")
-        self.caption = by_id("table-caption")
-        self.draw = by_id("draw-pile")
-        self.discard = by_id("discard-pile")
+def table(s: Screen) -> list[Root]:
+    game = s.session.game
+    view = s.table
+    kind = view.get("kind")
+    sealed = game.phase == "duel" and any(p is not None for p in game.pending)
+    caption = ""
+    if s.result is None and s.ui.table is None and sealed:
+        cards = [_sealed(s)]
+    elif kind in ("duel", "showdown"):
+        cards, caption = _pair(s, view)
+    elif kind == "trick":
+        cards, caption = _trick(view, s)
+    else:
+        cards = [h("p", "empty", t("table.empty"), key="empty")]
+    show = s.result is None and not s.over
+    piles = [Root("draw-pile", {"hidden": not show},
+                  [txt(t("info.draw", n=s.obs.draw_size))] if show else None),
+             Root("discard-pile", {"hidden": not show},
+                  [txt(t("discard.title", n=len(s.obs.discard)))] if show else None)]
+    return [Root("table-cards", children=cards),
+            Root("table-caption", children=[txt(caption)] if caption else []), *piles]
 
-    def render(self, s: Screen) -> None:
-        game = s.session.game
-        clear(self.cards)
-        self.caption.textContent = ""
-        view = s.table
-        kind = view.get("kind")
-        sealed = game.phase == "duel" and any(p is not None for p in game.pending)
-        if s.result is None and s.ui.table is None and sealed:
-            self._sealed(s)
-        elif kind in ("duel", "showdown"):
-            self._pair(s, view)
-        elif kind == "trick":
-            self._trick(s, view)
+
+def _who(s: Screen, seat: int) -> str:
+    name = s.words.seat_name(seat)
+    return name if name == SEATS[seat] else f"{name} ({SEATS[seat]})"
+
+
+def _sealed(s: Screen) -> Node:
+    game = s.session.game
+    cells = []
+    for seat in (YAY, WOW):
+        if game.pending[seat] is not None:
+            card = card_back(key=f"duel-{seat}", data_key=f"duel-{seat}", data_from=seat)
         else:
-            self.cards.append(el("p", "empty", t("table.empty")))
-        show_piles = s.result is None and not s.over
-        self.draw.hidden = self.discard.hidden = not show_piles
-        if show_piles:
-            self.draw.textContent = t("info.draw", n=s.obs.draw_size)
-            self.discard.textContent = t("discard.title", n=len(s.obs.discard))
+            card = h("div", "card slot", None, key=f"slot-{seat}", aria_hidden="true")
+        cells.append(h("div", "played", None, h("span", "who", _who(s, seat)), card))
+    return h("div", "pair", None, *cells, key="pair")
 
-    def _who(self, s: Screen, seat: int) -> str:
-        name = s.words.seat_name(seat)
-        return name if name == SEATS[seat] else f"{name} ({SEATS[seat]})"
 
-    def _sealed(self, s: Screen) -> None:
-        game = s.session.game
-        row = el("div", "pair")
-        for seat in (YAY, WOW):
-            cell = el("div", "played")
-            cell.append(el("span", "who", self._who(s, seat)))
-            if game.pending[seat] is not None:
-                cell.append(card_back(data_key=f"duel-{seat}", data_from=seat))
-            else:
-                cell.append(el("div", "card slot", None, aria_hidden="true"))
-            row.append(cell)
-        self.cards.append(row)
-
-    def _pair(self, s: Screen, view: dict) -> None:
-        showdown = view["kind"] == "showdown"
-        prefix = "sd" if showdown else "duel"
-        row = el("div", "pair")
-        for seat, key in ((YAY, "yay"), (WOW, "wow")):
-            cell = el("div", "played")
-            cell.append(el("span", "who", self._who(s, seat)))
-            win = showdown and view.get("winner") == seat
-            cell.append(card_face(view[key], cls="win" if win else "",
-                                  data_key=f"{prefix}-{seat}", data_from=seat))
-            row.append(cell)
-        self.cards.append(row)
-        if showdown:
-            line = sentence(t("table.showdown", yay=view["yay"], wow=view["wow"]))
-            if view.get("winner") is None:
-                line += " " + t("banner.tie")
-            else:
-                line += " " + s.words.tw("banner.win.round", view["winner"])
+def _pair(s: Screen, view: dict) -> tuple[list[Node], str]:
+    showdown = view["kind"] == "showdown"
+    prefix = "sd" if showdown else "duel"
+    cells = []
+    for seat, name in ((YAY, "yay"), (WOW, "wow")):
+        win = showdown and view.get("winner") == seat
+        cells.append(h("div", "played", None, h("span", "who", _who(s, seat)),
+                       card_face(view[name], cls="win" if win else "",
+                                 key=f"{prefix}-{seat}", data_key=f"{prefix}-{seat}",
+                                 data_from=seat)))
+    if showdown:
+        line = sentence(t("table.showdown", yay=view["yay"], wow=view["wow"]))
+        if view.get("winner") is None:
+            line += " " + t("banner.tie")
         else:
-            line = s.words.duel_line(view["yay"], view["wow"], view.get("attacker"))
-        self.caption.textContent = line
+            line += " " + s.words.tw("banner.win.round", view["winner"])
+    else:
+        line = s.words.duel_line(view["yay"], view["wow"], view.get("attacker"))
+    return [h("div", "pair", None, *cells, key="pair")], line
 
-    def _trick(self, s: Screen, view: dict) -> None:
-        attack, answers = view["attack"], view["answers"]
-        attacker = view["attacker"]
-        n = len(attack)
-        grid = el("div", "trick" + (" tall" if n >= 3 else "") + (" many" if n >= 6 else ""))
-        for i, card in enumerate(attack):
-            col = el("div", "trick-col")
-            current = i == len(answers) and not view.get("done")
-            col.append(card_face(card, cls="attack" + (" target" if current else ""),
-                                 data_key=f"a{i}", data_from=attacker))
-            if i < len(answers):
-                value, ok = answers[i]
-                face = card_face(value, cls="answer " + ("held" if ok else "lost"),
-                                 data_key=f"d{i}", data_from=1 - attacker)
-                face.append(el("span", "mark " + ("ok" if ok else "no"), "✓" if ok else "✗",
-                               aria_hidden="true"))
-                col.append(face)
-            else:
-                col.append(el("div", "card slot", None, aria_hidden="true"))
-            grid.append(col)
-        self.cards.append(grid)
-        if view.get("done"):
-            defended = all(ok for _, ok in answers)
-            key = "table.trick.defended" if defended else "table.trick.sacrificed"
-            self.caption.textContent = s.words.tw(key, view["next"])
+
+def _trick(view: dict, s: Screen) -> tuple[list[Node], str]:
+    attack, answers = view["attack"], view["answers"]
+    attacker = view["attacker"]
+    n = len(attack)
+    cols = []
+    for i, card in enumerate(attack):
+        current = i == len(answers) and not view.get("done")
+        top = card_face(card, cls="attack" + (" target" if current else ""), key=f"a{i}",
+                        data_key=f"a{i}", data_from=attacker)
+        if i < len(answers):
+            value, ok = answers[i]
+            below = card_face(value, "div", "answer " + ("held" if ok else "lost"),
+                              h("span", "mark " + ("ok" if ok else "no"), "✓" if ok else "✗",
+                                aria_hidden="true"),
+                              key=f"d{i}", data_key=f"d{i}", data_from=1 - attacker)
         else:
-            self.caption.textContent = sentence(
-                s.words.tw("log.attacked", attacker, cards=cards_text(attack)))
+            below = h("div", "card slot", None, key=f"slot{i}", aria_hidden="true")
+        cols.append(h("div", "trick-col", None, top, below, key=f"col{i}"))
+    grid = h("div", "trick" + (" tall" if n >= 3 else "") + (" many" if n >= 6 else ""),
+             None, *cols, key="trick")
+    if view.get("done"):
+        defended = all(ok for _, ok in answers)
+        key = "table.trick.defended" if defended else "table.trick.sacrificed"
+        caption = s.words.tw(key, view["next"])
+    else:
+        caption = sentence(s.words.tw("log.attacked", attacker, cards=cards_text(attack)))
+    return [grid], caption

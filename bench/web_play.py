@@ -1,0 +1,337 @@
+"""Browser benchmark: whole games played in the shipped page with trusted clicks, at 1× and
+4× Chromium CPU throttle (4× ≈ a mid-range phone), this build against ``--baseline REV``
+built the same way, alternating game by game so both see the same machine load. Writes the
+``browser-play`` section of docs/PERFORMANCE.md.
+
+    nice -n 10 .venv/bin/python bench/web_play.py [--baseline 804675a] [--games 2]
+        [--rates 1,4] [--level easy] [--master] [--no-write]
+
+Measured with the browser's own APIs (docs: /work/shared/STACK.md), from the first click:
+
+* interaction latency: Event Timing entries with an ``interactionId`` (input → next paint,
+  the metric behind INP), the longest entry per interaction; median, p75, p98, max;
+* long tasks (``longtask``, > 50 ms): how many, how many > 100 ms, the longest;
+* long animation frames (``long-animation-frame``): total time, split into script (the
+  click handlers, the scheduler's message tasks), style/layout forced from inside scripts,
+  and the frame's own rendering (style, layout, paint after ``renderStart``);
+* DOM calls per click: the page's DOM methods and setters called from outside
+  ``tacocatPatch.apply`` (i.e. from Python: a lower bound of Python→JS crossings; the
+  applier's own DOM calls are JavaScript calling JavaScript) and the applier's batches;
+* this build only: ``<html data-profile>``, the page's own per-move phases (web/profile.py).
+
+Clicks: ``page.click`` (trusted input, waits for the target to be stable). The policy is
+fixed (replace: keep all; duel: first card; attack: first legal card, then confirm; defend:
+first card that holds, else sacrifice), and each game uses the same seed in both builds, so
+both play the very same game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from datetime import date
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import build_dist  # noqa: E402
+import compress  # noqa: E402
+import serve  # noqa: E402
+from docsection import write_section  # noqa: E402
+from web_perf import ARGS, CHROMIUM, READY  # noqa: E402
+
+OBSERVE_JS = """
+window.__perf = {events: [], longtasks: [], loafs: [], dom: 0, batches: 0};
+(() => {
+  const P = window.__perf;
+  try {
+    new PerformanceObserver(l => { for (const e of l.getEntries())
+      if (e.interactionId) P.events.push([e.interactionId, e.name, e.startTime, e.duration]); })
+      .observe({type: 'event', durationThreshold: 16, buffered: true});
+  } catch (e) {}
+  try {
+    new PerformanceObserver(l => { for (const e of l.getEntries())
+      P.longtasks.push([e.startTime, e.duration]); }).observe({type: 'longtask', buffered: true});
+  } catch (e) {}
+  try {
+    new PerformanceObserver(l => { for (const e of l.getEntries()) {
+      let script = 0, forced = 0;
+      for (const s of e.scripts) { script += s.duration; forced += s.forcedStyleAndLayoutDuration; }
+      const end = e.startTime + e.duration;
+      P.loafs.push([e.startTime, e.duration, script, forced,
+                    e.renderStart ? end - e.renderStart : 0]);
+    } }).observe({type: 'long-animation-frame', buffered: true});
+  } catch (e) {}
+  // Count DOM calls made from outside the patch applier (from Python, in this page).
+  let inside = 0;
+  const wrap = (proto, name) => {
+    const d = Object.getOwnPropertyDescriptor(proto, name);
+    if (!d) return;
+    if (typeof d.value === 'function') {
+      const f = d.value;
+      proto[name] = function () { if (!inside) P.dom++; return f.apply(this, arguments); };
+    } else if (d.set) {
+      Object.defineProperty(proto, name,
+        {...d, set(v) { if (!inside) P.dom++; d.set.call(this, v); }});
+    }
+  };
+  for (const n of ['createElement', 'createElementNS', 'createTextNode', 'getElementById',
+                   'querySelector', 'querySelectorAll', 'getAnimations'])
+    wrap(Document.prototype, n);
+  for (const n of ['setAttribute', 'removeAttribute', 'getAttribute', 'append', 'remove',
+                   'replaceChildren', 'getBoundingClientRect', 'animate', 'querySelector',
+                   'querySelectorAll', 'closest', 'className']) wrap(Element.prototype, n);
+  for (const n of ['appendChild', 'insertBefore', 'cloneNode', 'textContent'])
+    wrap(Node.prototype, n);
+  for (const n of ['hidden', 'focus']) wrap(HTMLElement.prototype, n);
+  let hooked = false;
+  const hook = () => {
+    if (hooked || !window.tacocatPatch) return;
+    hooked = true;
+    const apply = window.tacocatPatch.apply;
+    window.tacocatPatch.apply = function (b) {
+      P.batches++; inside++; try { return apply(b); } finally { inside--; } };
+  };
+  document.addEventListener('DOMContentLoaded', hook);
+  window.addEventListener('load', hook);
+})();
+"""
+
+# What to click next (a CSS selector), or "" to wait, or "over".
+NEXT_JS = """() => {
+  const q = s => document.querySelector(s);
+  const ok = n => n && !n.closest('[hidden]') && n.getAttribute('aria-disabled') !== 'true';
+  if (q('#btn-rematch')) return 'over';
+  if (ok(q('#btn-continue'))) return '#btn-continue';
+  const hand = q('#hand');
+  const phase = hand && hand.dataset.phase;
+  if (document.getAnimations().some(a => a.playState === 'running' &&
+      a.effect && a.effect.getTiming().iterations !== Infinity)) return '';
+  const cards = [...document.querySelectorAll('#hand button.card')];
+  const first = cards.find(ok);
+  if (phase === 'replace') return ok(q('#act-confirm')) ? '#act-confirm' : '';
+  if (phase === 'duel') return first ? '#' + first.id : '';
+  if (phase === 'attack') {
+    const confirm = q('#act-confirm');
+    if (ok(confirm) && cards.some(c => c.getAttribute('aria-pressed') === 'true'))
+      return '#act-confirm';
+    return first ? '#' + first.id : '';
+  }
+  if (phase === 'defend')
+    return first ? '#' + first.id : (ok(q('#act-sacrifice')) ? '#act-sacrifice' : '');
+  return '';
+}"""
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, round(p * (len(ordered) - 1)))]
+
+
+def play(browser, base: str, rate: float, seed: int, level: str, profile: bool) -> dict:
+    context = browser.new_context(service_workers="block", viewport={"width": 390, "height": 844})
+    context.add_init_script(OBSERVE_JS)
+    page = context.new_page()
+    page.goto(f"{base}index.html?fresh=1&level={level}&seed={seed}")
+    page.wait_for_function(READY, timeout=180000)
+    cdp = context.new_cdp_session(page)
+    if rate != 1:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    page.evaluate("() => { const P = window.__perf; P.t0 = performance.now(); P.dom0 = P.dom;"
+                  " P.b0 = P.batches; }")
+    clicks = 0
+    deadline = time.monotonic() + 1800
+    while time.monotonic() < deadline:
+        target = page.evaluate(NEXT_JS)
+        if target == "over":
+            break
+        if not target:
+            time.sleep(0.05)
+            continue
+        try:
+            page.click(target, timeout=20000)
+            clicks += 1
+        except Exception:  # the target went away (a computer move re-rendered): look again
+            continue
+    page.wait_for_timeout(1500)  # the last interaction's entry
+    perf = page.evaluate("window.__perf")
+    moves = json.loads(page.evaluate("document.documentElement.dataset.profile || '[]'"))
+    context.close()
+    t0 = perf["t0"]
+    by_id: dict[int, float] = {}
+    for ident, _name, start, duration in perf["events"]:
+        if start >= t0:
+            by_id[ident] = max(by_id.get(ident, 0.0), duration)
+    lat = list(by_id.values())
+    tasks = [d for s, d in perf["longtasks"] if s >= t0]
+    loafs = [x for x in perf["loafs"] if x[0] >= t0]
+    return {"clicks": clicks, "latency": lat, "tasks": tasks,
+            "loaf": [sum(x[1] for x in loafs), sum(x[2] for x in loafs),
+                     sum(x[3] for x in loafs), sum(x[4] for x in loafs)],
+            "dom": perf["dom"] - perf["dom0"], "batches": perf["batches"] - perf["b0"],
+            "moves": moves if profile else []}
+
+
+def summary(runs: list[dict]) -> dict:
+    lat = [v for r in runs for v in r["latency"]]
+    tasks = [r["tasks"] for r in runs]
+    clicks = sum(r["clicks"] for r in runs)
+    return {
+        "games": len(runs), "clicks": clicks, "n": len(lat),
+        "median": statistics.median(lat) if lat else 0.0, "p75": pct(lat, 0.75),
+        "p98": pct(lat, 0.98), "max": max(lat, default=0.0),
+        "over50": [sum(d > 50 for d in t) for t in tasks],
+        "over100": [sum(d > 100 for d in t) for t in tasks],
+        "longest": [max(t, default=0.0) for t in tasks],
+        "loaf": [sum(r["loaf"][i] for r in runs) / len(runs) for i in range(4)],
+        "dom_per_click": sum(r["dom"] for r in runs) / max(clicks, 1),
+        "batches_per_click": sum(r["batches"] for r in runs) / max(clicks, 1),
+        "moves": [m for r in runs for m in r["moves"]],
+    }
+
+
+def profile_table(moves: list[dict]) -> list[str]:
+    human = [m for m in moves if not m.get("computer")]
+    if not human:
+        return []
+    phases = ["snapshot", "engine", "save", "screen", "views", "diff", "patch",
+              "takeback+focus", "motion", "announce+sound", "advance"]
+    rows = ["| phase | median ms | p90 ms | max ms |", "|---|---:|---:|---:|"]
+    for ph in phases:
+        vals = [m.get(ph, 0.0) for m in human]
+        rows.append(f"| {ph} | {statistics.median(vals):.2f} | {pct(vals, 0.9):.2f} | "
+                    f"{max(vals):.2f} |")
+    total = [sum(m.get(ph, 0.0) for ph in phases) for m in human]
+    rows.append(f"| **whole move (Python side)** | {statistics.median(total):.2f} | "
+                f"{pct(total, 0.9):.2f} | {max(total):.2f} |")
+    ops = [m.get("ops", 0) for m in human]
+    made = [m.get("created", 0) for m in human]
+    rows += ["", f"Per move of yours ({len(human)} moves): {statistics.mean(ops):.0f} patch "
+             f"operations on average (max {max(ops)}), {statistics.mean(made):.1f} nodes "
+             "created, one applier call."]
+    return rows
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--baseline", metavar="REV", default="",
+                    help="also play dist/ as built at this git revision, alternating")
+    ap.add_argument("--games", type=int, default=2, help="games per build and rate")
+    ap.add_argument("--rates", default="1,4", help="CPU throttle rates (1 = none)")
+    ap.add_argument("--level", default="easy")
+    ap.add_argument("--master", action="store_true",
+                    help="also one game against master at 4× (this build only)")
+    ap.add_argument("--no-write", action="store_true")
+    args = ap.parse_args()
+    rates = [float(r) for r in args.rates.split(",")]
+
+    from playwright.sync_api import sync_playwright
+
+    results: dict[tuple[str, float], list[dict]] = {}
+    loads: dict[tuple[str, float], list[float]] = {}
+    with tempfile.TemporaryDirectory(prefix="tacocat-play-") as tmp:
+        site = Path(tmp) / "dist"
+        build_dist.build(site, quiet=True)
+        servers, bases = [], {}
+        srv, bases["after"] = serve.start_server(site, port=0, precompressed=True)
+        servers.append(srv)
+        if args.baseline:
+            import size_report
+
+            old = size_report.build_baseline(args.baseline, Path(tmp) / "baseline")
+            compress.compress_site(old, quiet=True)
+            srv, bases["before"] = serve.start_server(old, port=0, precompressed=True)
+            servers.append(srv)
+        try:
+            with sync_playwright() as p:
+                launch = {"args": ARGS}
+                if os.access(CHROMIUM, os.X_OK):
+                    launch["executable_path"] = CHROMIUM
+                browser = p.chromium.launch(**launch)
+                version = browser.version
+                for rate in rates:
+                    for game in range(args.games):
+                        for name, base in sorted(bases.items(), reverse=game % 2 == 1):
+                            load = os.getloadavg()[0]
+                            run = play(browser, base, rate, 700 + game, args.level,
+                                       profile=name == "after")
+                            results.setdefault((name, rate), []).append(run)
+                            loads.setdefault((name, rate), []).extend(
+                                [load, os.getloadavg()[0]])
+                            print(f"{name} {rate:g}x game {game}: {run['clicks']} clicks, "
+                                  f"p98 {pct(run['latency'], 0.98):.0f} ms, long tasks "
+                                  f"{len(run['tasks'])}, load {load:.1f}", flush=True)
+                master = None
+                if args.master:
+                    load = os.getloadavg()[0]
+                    master = play(browser, bases["after"], 4, 800, "master", profile=False)
+                    master["load"] = [load, os.getloadavg()[0]]
+                browser.close()
+        finally:
+            for srv in servers:
+                serve.stop_server(srv)
+
+    lines = [
+        "## Playing a whole game (interaction latency)",
+        "",
+        f"Measured by `bench/web_play.py` on {date.today().isoformat()}: headless Chromium "
+        f"{version}, {os.cpu_count()} cores, **shared machine** (load averages below: other "
+        f"engineers' test runs; at 4× every figure stretches with the load). 390×844, the "
+        f"shipped dist/ build, trusted clicks (`page.click`) through {args.games} whole "
+        f"game(s) per row against `{args.level}` (fixed seeds, fixed policy: both builds "
+        "play the same games), builds alternating game by game. 'before' = dist/ as built "
+        f"at `{args.baseline}`." if args.baseline else "",
+        "",
+        "| build | CPU | load | clicks | latency median | p75 | p98 | max | long tasks > 50 ms "
+        "(per game) | > 100 ms | longest | long frames: total / script / forced layout / "
+        "rendering (s per game) | DOM calls from Python per click | applier calls per click |",
+        "|---|---|---|---:|---:|---:|---:|---:|---|---|---|---|---:|---:|",
+    ]
+    summaries = {}
+    for (name, rate), runs in sorted(results.items(), key=lambda kv: (kv[0][1], kv[0][0]),
+                                     reverse=False):
+        sm = summaries[(name, rate)] = summary(runs)
+        ld = loads[(name, rate)]
+        lf = sm["loaf"]
+        lines.append(
+            f"| {name} | {rate:g}× | {min(ld):.1f}–{max(ld):.1f} | {sm['clicks']} | "
+            f"{sm['median']:.0f} ms | {sm['p75']:.0f} ms | {sm['p98']:.0f} ms | "
+            f"{sm['max']:.0f} ms | {', '.join(map(str, sm['over50']))} | "
+            f"{', '.join(map(str, sm['over100']))} | "
+            f"{', '.join(f'{x:.0f}' for x in sm['longest'])} ms | "
+            f"{lf[0] / 1000:.2f} / {lf[1] / 1000:.2f} / {lf[2] / 1000:.2f} / "
+            f"{lf[3] / 1000:.2f} | {sm['dom_per_click']:.0f} | {sm['batches_per_click']:.2f} |")
+    if master is not None:
+        ld = master["load"]
+        tasks = master["tasks"]
+        lines += ["", f"A whole game against `master` at 4× (this build, load {min(ld):.1f}–"
+                  f"{max(ld):.1f}): {master['clicks']} clicks, {len(tasks)} long tasks > 50 ms, "
+                  f"{sum(d > 100 for d in tasks)} > 100 ms, longest "
+                  f"{max(tasks, default=0):.0f} ms; interaction p98 "
+                  f"{pct(master['latency'], 0.98):.0f} ms."]
+    for rate in rates:
+        sm = summaries.get(("after", rate))
+        if sm and sm["moves"]:
+            lines += ["", f"Where a move of yours goes in this build at {rate:g}× (the page's "
+                      "own `<html data-profile>`, web/profile.py; wall time of the Python "
+                      "side of the click task, the applier included in 'patch'):", ""]
+            lines += profile_table(sm["moves"])
+    body = "\n".join(lines)
+    print(body)
+    if not args.no_write:
+        path = write_section("docs/PERFORMANCE.md", "browser-play", body)
+        print(f"\nwrote {path.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

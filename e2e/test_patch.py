@@ -1,0 +1,123 @@
+"""web/patch.js, the page's patch applier, in Chromium: the batches web/vdom.py's diff makes
+for random sequences of trees draw exactly those trees, kept nodes stay the same elements,
+text never becomes markup, and event-handler attributes are refused. The script is
+loaded from the shipped dist/ (the build lists it through index.html)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from web.vdom import Differ, Node, Root, h, svg, txt
+
+# A canonical serialisation of the DOM (attributes sorted), like tests/vdom_fake.py's.
+SERIALISE = """(id) => {
+  const esc = s => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const ser = n => {
+    if (n.nodeType === 3) return esc(n.nodeValue);
+    const attrs = [...n.attributes].map(a => [a.name, a.value]).sort((a, b) =>
+      a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0).map(([k, v]) => ` ${k}="${v}"`).join('');
+    return `<${n.localName}${attrs}>${[...n.childNodes].map(ser).join('')}</${n.localName}>`;
+  };
+  return ser(document.getElementById(id));
+}"""
+
+
+def expected(node: Node) -> str:
+    esc = node.text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") \
+        if node.text is not None else None
+    if node.tag == "#text":
+        return esc
+    inner = esc if esc is not None else "".join(expected(c) for c in node.children)
+    attrs = "".join(f' {k}="{v}"' for k, v in sorted(node.attrs.items()))
+    return f"<{node.tag}{attrs}>{inner}</{node.tag}>"
+
+
+def random_tree(rng: random.Random, depth: int = 2) -> Node:
+    key = rng.choice([None, "a", "b", "c", "d"])
+    if depth == 0 or rng.random() < 0.4:
+        if rng.random() < 0.2:
+            return txt(rng.choice(["x", "<i>y</i>", "&"]))
+        return h(rng.choice(["span", "li"]), rng.choice(["", "card", "card new"]),
+                 rng.choice(["", "7", "<b>bold?</b>", "Evil Olive"]), key=key,
+                 data_v=rng.choice([None, "1", "2"]))
+    kids: list[Node] = []
+    keys = set()
+    for _ in range(rng.randrange(5)):
+        kid = random_tree(rng, depth - 1)
+        if kid.key is None or kid.key not in keys:
+            keys.add(kid.key)
+            kids.append(kid)
+    return h(rng.choice(["div", "ol"]), "", None, *kids, key=key,
+             aria_label=rng.choice([None, "a", "b"]))
+
+
+def open_applier(page, base_url):
+    """A blank page of the game's origin that loads the shipped applier."""
+    page.route(base_url + "patch-test.html", lambda route: route.fulfill(
+        content_type="text/html", body="<!doctype html><link rel='icon' href='data:,'>"
+        "<div id='box' class='static'><p>placeholder</p></div><script src='web/patch.js'>"
+        "</script>"))
+    page.goto(base_url + "patch-test.html")
+    assert page.evaluate("typeof window.tacocatPatch.apply") == "function"
+
+
+def test_random_batches_draw_exactly_the_trees(page, base_url):
+    open_applier(page, base_url)
+    rng = random.Random(18)
+    differ = Differ()
+    for _ in range(60):
+        kids = [random_tree(rng) for _ in range(rng.randrange(6))]
+        seen, unique = set(), []
+        for kid in kids:
+            if kid.key is None or kid.key not in seen:
+                seen.add(kid.key)
+                unique.append(kid)
+        ops = differ.render([Root("box", {"data-n": rng.choice([None, "1"])}, unique)])
+        page.evaluate("ops => window.tacocatPatch.apply(ops)", json.dumps(ops))
+        attrs = {"class": "static", "id": "box"}
+        if differ.drawn["box"].attrs.get("data-n"):
+            attrs["data-n"] = "1"
+        want = "".join(f' {k}="{v}"' for k, v in sorted(attrs.items()))
+        assert page.evaluate(SERIALISE, "box") == \
+            f"<div{want}>{''.join(expected(c) for c in unique)}</div>"
+        # the applier keeps exactly the drawn nodes (removed ones are forgotten)
+        assert page.evaluate("window.tacocatPatch.size()") == \
+            1 + sum(1 for c in unique for _ in c.walk())
+
+
+def test_kept_nodes_are_the_same_elements(page, base_url):
+    open_applier(page, base_url)
+    differ = Differ()
+    cards = [h("button", "card", str(v), key=str(v)) for v in (2, 5, 9)]
+    page.evaluate("ops => window.tacocatPatch.apply(ops)",
+                  json.dumps(differ.render([Root("box", None, cards)])))
+    page.evaluate("window.five = document.querySelectorAll('#box button')[1]; "
+                  "window.five.focus()")
+    ops = differ.render([Root("box", None, [h("button", "card selected", "5", key="5"),
+                                            h("button", "card", "9", key="9")])])
+    page.evaluate("ops => window.tacocatPatch.apply(ops)", json.dumps(ops))
+    assert page.evaluate("document.querySelector('#box button') === window.five")
+    assert page.evaluate("document.activeElement === window.five")  # focus survives
+    assert page.evaluate("window.five.className") == "card selected"
+
+
+def test_svg_text_and_refusals(page, base_url):
+    open_applier(page, base_url)
+    differ = Differ()
+    ops = differ.render([Root("box", None, [
+        svg("svg", svg("rect", x=1, width=8), viewBox="0 0 10 10"),
+        h("p", "", "<img src=x onerror=alert(1)>")])])
+    page.evaluate("ops => window.tacocatPatch.apply(ops)", json.dumps(ops))
+    assert page.evaluate("document.querySelector('#box rect').namespaceURI") == \
+        "http://www.w3.org/2000/svg"
+    assert page.evaluate("document.querySelectorAll('#box img').length") == 0
+    assert page.evaluate("document.querySelector('#box p').textContent") == \
+        "<img src=x onerror=alert(1)>"
+    error = page.evaluate("""() => { try {
+        window.tacocatPatch.apply(JSON.stringify([["el", 999, "div", {"onclick": "x()"}, null]]));
+        return null; } catch (e) { return String(e); } }""")
+    assert error is not None and "bad attribute name" in error
+    unknown = page.evaluate("""() => { try { window.tacocatPatch.apply([["html", 1, "<b>"]]);
+        return null; } catch (e) { return String(e); } }""")
+    assert unknown is not None and "unknown operation" in unknown

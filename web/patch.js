@@ -1,0 +1,116 @@
+/* Tacocat's patch applier: one call per render applies the whole batch of operations that
+ * web/vdom.py's diff produced (see its docstring for the list). The page's Python views
+ * describe the table as light trees; crossing from Python to JS once per element and per
+ * attribute cost most of a move on a phone, so the batch crosses once, as a JSON string.
+ *
+ * Text only ever goes into textContent, text nodes and attribute values: nothing is parsed
+ * as HTML. Attribute names must look like attribute names (anything else is refused, so a
+ * bad batch cannot add an event handler attribute such as onclick).
+ * Tested by e2e/test_patch.py.
+ */
+(function () {
+  "use strict";
+  var SVG = "http://www.w3.org/2000/svg";
+  var NAME = /^(?!on)[a-z][a-z0-9-]*$/i;
+  var nodes = new Map();
+
+  function setAttr(node, name, value) {
+    if (!NAME.test(name)) throw new Error("tacocatPatch: bad attribute name " + name);
+    if (value === null) node.removeAttribute(name);
+    else node.setAttribute(name, value);
+  }
+
+  function create(op, ns) {
+    var node = ns ? document.createElementNS(SVG, op[2]) : document.createElement(op[2]);
+    var attrs = op[3];
+    for (var name in attrs) setAttr(node, name, attrs[name]);
+    if (op[4] !== null) node.textContent = op[4];
+    nodes.set(op[1], node);
+  }
+
+  function get(id) {
+    var node = nodes.get(id);
+    if (!node) throw new Error("tacocatPatch: no node " + id);
+    return node;
+  }
+
+  /* Apply a batch (a JSON string or an array); returns how many operations ran. */
+  function apply(batch) {
+    var ops = typeof batch === "string" ? JSON.parse(batch) : batch;
+    var ends = [];
+    for (var i = 0; i < ops.length; i++) {
+      var op = ops[i];
+      switch (op[0]) {
+        case "root": {
+          var found = document.getElementById(op[2]);
+          if (!found) throw new Error("tacocatPatch: no element #" + op[2]);
+          nodes.set(op[1], found);
+          break;
+        }
+        case "clear": get(op[1]).replaceChildren(); break;
+        case "el": create(op, false); break;
+        case "svg": create(op, true); break;
+        case "txt": nodes.set(op[1], document.createTextNode(op[2])); break;
+        case "attr": setAttr(get(op[1]), op[2], op[3]); break;
+        case "text": get(op[1]).textContent = op[2]; break;
+        case "put": {
+          var before = op[3] === null ? null : get(op[3]);
+          get(op[1]).insertBefore(get(op[2]), before);
+          break;
+        }
+        case "rm": {
+          get(op[1]).remove();
+          for (var k = 1; k < op.length; k++) nodes.delete(op[k]);
+          break;
+        }
+        case "end": ends.push(get(op[1])); break;
+        default: throw new Error("tacocatPatch: unknown operation " + op[0]);
+      }
+    }
+    if (ends.length) {  // reading scrollHeight here would force a layout: wait for the frame
+      requestAnimationFrame(function () {
+        ends.forEach(function (node) { node.scrollTop = node.scrollHeight; });
+      });
+    }
+    return ops.length;
+  }
+
+  /* -- Reads for web/motion.py, so a move's FLIP costs a few calls instead of one per card
+   * and per coordinate. All reads, no writes: they never force a second layout. */
+
+  /* [data-key, data-value, data-from, left, top, width, height] of each match, as JSON. */
+  function measure(selector) {
+    var out = [];
+    document.querySelectorAll(selector).forEach(function (n) {
+      var r = n.getBoundingClientRect();
+      out.push([n.getAttribute("data-key"), n.getAttribute("data-value"),
+                n.getAttribute("data-from"), r.left, r.top, r.width, r.height]);
+    });
+    return JSON.stringify(out);
+  }
+
+  var clones = new Map();
+  /* Keep a copy of each match by its data-key (before a render changes or removes it). */
+  function keep(selector) {
+    clones = new Map();
+    document.querySelectorAll(selector).forEach(function (n) {
+      clones.set(n.getAttribute("data-key"), n.cloneNode(true));
+    });
+  }
+  function kept(key) { return clones.get(key) || null; }
+
+  /* Jump every running finite animation to its end and drop the ghosts (a new move
+   * supersedes them). */
+  function finish() {
+    document.getAnimations().forEach(function (a) {
+      if (a.effect && a.effect.getTiming().iterations !== Infinity) a.finish();
+    });
+    document.querySelectorAll(".ghost").forEach(function (n) { n.remove(); });
+  }
+
+  /* Forget every node (the page's regions are drawn from scratch next time). */
+  function reset() { nodes.clear(); }
+
+  window.tacocatPatch = {apply: apply, reset: reset, measure: measure, keep: keep,
+                         kept: kept, finish: finish, size: function () { return nodes.size; }};
+})();

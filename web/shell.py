@@ -240,7 +240,7 @@ def _mark_interaction(_event) -> None:
         register_service_worker()
 
 
-async def _ask_version(worker, timeout: float = 5.0) -> dict:
+async def _ask_version(worker, timeout: float = 300.0) -> dict:
     loop = asyncio.get_running_loop()
     future = loop.create_future()
     channel = window.MessageChannel.new()

@@ -13,7 +13,7 @@
  * fills its whole cache in install, copying unchanged files by hash, then takes over.
  * A cache is complete once its META entry is written (last); the next install deletes a
  * cache without META, and only files that passed their hash are stored.
- * Requests outside the list go to the network untouched.
+ * Requests outside the list go to the network.
  */
 /* eslint-env serviceworker */
 "use strict";
@@ -56,7 +56,7 @@ async function reusable() {
   return found;
 }
 
-// A response fit to answer a navigation (a redirected one is not).
+// A response fit to answer a navigation (not a redirected one).
 async function clean(response) {
   if (!response.redirected) return response;
   return new Response(await response.blob(), {

@@ -132,7 +132,7 @@ def ai_in_page(browser, base: str, level: str, decisions: int) -> dict:
     context = browser.new_context(service_workers="block")
     context.add_init_script(LONGTASK_JS)
     page = context.new_page()
-    page.goto(f"{base}index.html?mode=watch&level={level}&pace=0&fresh=1&seed=100")
+    page.goto(f"{base}index.html?mode=watch&level={level}&pace=0&fresh=1&seed=100&sw=0")
     page.wait_for_function(READY, timeout=120000)
     ready = float(page.evaluate("document.documentElement.dataset.readyMs"))
     enough = f"""() => {{ const t = JSON.parse(document.documentElement.dataset.aiTimes
@@ -208,7 +208,7 @@ def main() -> int:
             site, port=0, precompressed=not args.no_precompressed)
         bare_server, bare_base = serve.start_server(
             bare_dir, port=0, precompressed=not args.no_precompressed)
-        pages = {"bare": bare_base + "bare/", "game": game_base + "index.html?fresh=1"}
+        pages = {"bare": bare_base + "bare/", "game": game_base + "index.html?fresh=1&sw=0"}
         servers = [game_server, bare_server]
         if args.baseline:
             import size_report
@@ -218,7 +218,7 @@ def main() -> int:
             old_server, old_base = serve.start_server(
                 old, port=0, precompressed=not args.no_precompressed)
             servers.append(old_server)
-            pages["before"] = old_base + "index.html?fresh=1"
+            pages["before"] = old_base + "index.html?fresh=1&sw=0"
         try:
             with sync_playwright() as p:
                 launch = {"args": ARGS}

@@ -25,7 +25,7 @@ const SCOPE = self.registration.scope; // ends with "/": the game's folder
 const SCOPE_PREFIX = "tacocat:" + new URL(SCOPE).pathname + ":";
 const CACHE = SCOPE_PREFIX + VERSION;
 const META = SCOPE + "__tacocat_precache__"; // this cache's file list and history
-let activatedAt = 0; // when this worker took over (the page compares it with its own start)
+let activatedAt = 0; // when this worker took over (the page compares it to its start)
 
 const full = (url) => new URL(url, SCOPE).href;
 const PRECACHED = new Map(FILES.map(([url, , integrity]) => [full(url), integrity]));

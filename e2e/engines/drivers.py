@@ -14,8 +14,10 @@ native automation protocols instead:
   no console or network events, so :meth:`Engine.open` hooks ``console.error``, ``error``
   and ``unhandledrejection`` right after navigation and ``errors()`` reads them back.
 
-Both give the same small interface (:class:`Engine`): open a URL, run an async JavaScript
-function in the page and get its JSON result, wait for a condition, resize, screenshot.
+:class:`Chromium` wraps Playwright behind the same interface, for the benchmarks that
+compare the three. All give the same small interface (:class:`Engine`): open a URL, run
+an async JavaScript function in the page and get its JSON result, wait for a condition,
+resize, screenshot.
 Each instance starts with a fresh profile (no cache, no service worker).
 """
 
@@ -363,8 +365,66 @@ def _stop(proc: subprocess.Popen) -> None:
             proc.wait(timeout=10)
 
 
-ENGINES = {"firefox": Firefox, "webkit": WebKit}
+# --- Chromium: Playwright (the main suite's driver), behind the same interface -------------
+class Chromium(Engine):
+    """For the benchmarks that compare the three engines; ``throttle`` = CPU slow-down
+    (CDP ``Emulation.setCPUThrottlingRate``: 4 ≈ a mid-range phone)."""
+
+    name = "chromium"
+
+    def __init__(self, throttle: float = 1.0, service_workers: str = "allow") -> None:
+        from playwright.sync_api import sync_playwright
+
+        self._pw = sync_playwright().start()
+        exe = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+        self._browser = self._pw.chromium.launch(
+            executable_path=exe if os.access(exe, os.X_OK) else None,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--no-first-run", "--disable-sync",
+                  "--disable-quic"])
+        self.version = self._browser.version
+        self._context = self._browser.new_context(service_workers=service_workers)
+        self._console: list[str] = []
+        self._requests: list[str] = []
+        self._context.on("request", lambda r: self._requests.append(r.url))
+        self._page = self._context.new_page()
+        self._page.on("console", lambda m: m.type == "error" and self._console.append(m.text))
+        self._page.on("pageerror", lambda e: self._console.append(str(e)))
+        if throttle != 1.0:
+            cdp = self._context.new_cdp_session(self._page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+
+    def open(self, url: str) -> None:
+        self._page.goto(url)
+
+    def reload(self) -> None:
+        self._page.reload()
+
+    def _run(self, source: str, args: list) -> object:
+        return self._page.evaluate(f"(args) => ({source})(...args)", args)
+
+    def resize(self, width: int, height: int) -> None:
+        self._page.set_viewport_size({"width": width, "height": height})
+
+    def screenshot(self, path: Path) -> Path:
+        self._page.screenshot(path=str(path))
+        return path
+
+    def errors(self) -> list[str]:
+        return list(self._console)
+
+    def requests(self) -> list[str]:
+        return list(self._requests)
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self._browser.close()
+        with contextlib.suppress(Exception):
+            self._pw.stop()
 
 
-def launch(name: str) -> Engine:
-    return ENGINES[name]()
+ENGINES = {"chromium": Chromium, "firefox": Firefox, "webkit": WebKit}
+
+
+def launch(name: str, **options) -> Engine:
+    return ENGINES[name](**options)

@@ -1,7 +1,7 @@
 // Pyodide memory snapshot, measured under Node with the pinned Pyodide (issue #19): what a
 // snapshot taken after the game's imports weighs and what it saves at start-up.
 //
-//   node bench/snapshot_node.mjs <app.zip of a dist/ build> [runs]
+//   node bench/snapshot_node.mjs <app.zip of a dist/ build> [runs] [snapshot.bin to write]
 //
 // Boots the pinned runtime with the trimmed standard library (runtime/pyodide/), unpacks
 // the game's archive and imports the engine and the AI (the page's own modules need the
@@ -9,12 +9,12 @@
 // makeMemorySnapshot(), then `runs` times from {_loadSnapshot: bytes}. Prints boot and
 // import times (ms), and the snapshot's size raw / gzip -6 / brotli q9. Numbers go to
 // docs/PERFORMANCE.md by hand (the section names this script).
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { loadPyodide } from "pyodide";
 
-const [appPath, runsArg] = process.argv.slice(2);
+const [appPath, runsArg, out] = process.argv.slice(2);
 const runs = Number(runsArg || 3);
 const stdLibURL = resolve("runtime/pyodide/python_stdlib.zip");
 const raw = readFileSync(appPath);
@@ -38,6 +38,7 @@ const t0 = performance.now();
 const { py } = await boot({ _makeSnapshot: true });
 const snapshot = py.makeMemorySnapshot();
 const made = ms(t0);
+if (out) writeFileSync(out, snapshot);
 const fromSnapshot = [];
 for (let i = 0; i < runs; i++) {
   const { booted, imported } = await boot({ _loadSnapshot: snapshot });

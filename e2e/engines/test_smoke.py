@@ -49,6 +49,18 @@ def test_loads_to_ready_and_serves_each_file_once(engine, site):
         assert sent.count(big) == 1, (big, sent.count(big))
 
 
+def test_chromium_first_visit_sends_each_file_once(new_context, site):
+    """The same count in Chromium (Playwright, a fresh context), opened as a reader does."""
+    page = new_context().new_page()
+    page.goto(site.url)
+    page.wait_for_function(READY, timeout=BOOT * 1000)
+    page.wait_for_function("(document.documentElement.dataset.sw || '').length === 16",
+                           timeout=BOOT * 1000)
+    sent = [r["path"] for r in site.server.request_log if r["status"] == 200]
+    assert sorted({p for p in sent if sent.count(p) > 1}) == []
+    assert "/runtime/pyodide/pyodide.asm.wasm" in sent
+
+
 def test_a_whole_game_by_accessible_names(engine, site):
     engine.open(site.url + "?" + FAST)
     engine.wait_for(READY, BOOT)

@@ -9,6 +9,9 @@ from urllib.parse import urljoin
 
 # Query for the fastest game: the quickest computer level, no pauses, no resume offer.
 FAST = "level=easy&pace=0&fresh=1"
+# The same step repeated this long means the page ignores it (a hang detector: a step takes
+# effect in well under a second; counting repeats instead failed when the machine was busy).
+STUCK_S = 30
 
 # One step of a simple human player, run inside the page: keep all cards, duel/attack/
 # defend with the first enabled card, sacrifice when nothing defends, next round.
@@ -58,16 +61,17 @@ def play_to_end(frame, timeout: float = 180.0) -> int:
     deadline = time.monotonic() + timeout
     actions = 0
     last = None
-    repeats = 0
+    since = time.monotonic()  # when the current run of one repeated step began
     while time.monotonic() < deadline:
         status = frame.evaluate(_STEP)
         if status == "over":
             return actions
         if status not in ("wait", "banner", "nohand", "hidden"):
             actions += 1
-        repeats = repeats + 1 if status == last and status != "wait" else 0
-        if repeats > 80:
-            raise AssertionError(f"the UI does not react: {status!r} repeated {repeats} times")
+        if status != last or status == "wait":
+            since = time.monotonic()
+        elif time.monotonic() - since > STUCK_S:
+            raise AssertionError(f"the UI does not react: {status!r} for {STUCK_S} s")
         last = status
         frame.wait_for_timeout(25 if status != "wait" else 60)
     raise AssertionError(f"game not finished within {timeout} s (last step: {last})")

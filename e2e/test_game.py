@@ -364,7 +364,8 @@ def test_watch_mode_from_the_new_game_dialog(page, base_url, wait_ready):
     assert page.locator("#btn-rematch").text_content() == "Watch another game"
     assert page.locator("#btn-over-new").is_visible()
     rounds = [line for line in st["log"] if line.startswith("Round 1:")]
-    page.wait_for_timeout(2500)  # it does not start again by itself
+    # it does not start again by itself: nothing is left to run (no turn, no pause)
+    page.wait_for_function("document.documentElement.dataset.tasks === '0'", timeout=60000)
     assert [line for line in state(page)["log"] if line.startswith("Round 1:")] == rounds
     page.click("#btn-rematch")
     page.wait_for_function("!document.getElementById('btn-rematch')")

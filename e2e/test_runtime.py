@@ -101,7 +101,7 @@ def test_guard_sees_foreign_requests(page, server_url, network_log):
     network_log.console_errors.clear()
 
 
-def _poll(condition, page, timeout: float = 5.0) -> None:
+def _poll(condition, page, timeout: float = 15.0) -> None:
     """Wait until condition() is truthy (Playwright delivers events asynchronously)."""
     deadline = time.monotonic() + timeout
     while not condition() and time.monotonic() < deadline:

@@ -6,8 +6,6 @@ import os
 from collections import Counter
 from typing import Any
 
-from hypothesis import settings
-
 from tacocat import DEFAULT, Action, Game, Ruleset
 
 # RULES.md "Components", copied literally (not computed by the code under test):
@@ -16,12 +14,8 @@ RULES_DECK = Counter({1: 2, 2: 3, 3: 5, 4: 5, 5: 5, 6: 5, 7: 3, 8: 2, 9: 2, 10: 
 assert sum(RULES_DECK.values()) == 38
 
 # `make mutants` runs the suite once per mutant: TACOCAT_TEST_SCALE shrinks the example counts
-# of the property tests, and the "mutants" profile makes them repeatable run to run.
+# of the property tests (the hypothesis profiles are in tests/conftest.py).
 SCALE = float(os.environ.get("TACOCAT_TEST_SCALE", "1"))
-settings.register_profile("mutants", derandomize=True, database=None, deadline=None,
-                          print_blob=False)
-if os.environ.get("TACOCAT_MUTANTS"):
-    settings.load_profile("mutants")
 
 
 def examples(n: int) -> int:

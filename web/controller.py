@@ -189,10 +189,18 @@ class Controller(Commands):
         """Run ``coro`` as a task; a failure is reported, never silently dropped."""
         task = asyncio.ensure_future(coro)
         self.tasks.add(task)
+        self._count_tasks()
         task.add_done_callback(self._task_done)
+
+    def _count_tasks(self) -> None:
+        """``<html data-tasks>``: how many of the page's own tasks (a computer's turn, a
+        pause, a delayed result) are still to run. "0" means nothing more will happen
+        until the player acts — a fact tests wait for instead of sleeping."""
+        document.documentElement.dataset.tasks = str(len(self.tasks))
 
     def _task_done(self, task) -> None:
         self.tasks.discard(task)
+        self._count_tasks()
         if not task.cancelled() and task.exception() is not None:
             exc = task.exception()
             window.console.error("tacocat:", repr(exc))

@@ -10,6 +10,8 @@ import re
 import time
 from pathlib import Path
 
+from ship_helpers import STUCK_S
+
 CATALOG = json.loads(
     (Path(__file__).resolve().parents[2] / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
 
@@ -53,18 +55,21 @@ STEP = """(names, frameSel) => {
 
 
 def play_to_end(engine, frame: str | None = None, timeout: float = 600.0) -> int:
-    """Play as YAY until the game is over; the number of clicks. The timeout only
-    detects a hang (a game takes well under a minute in every engine)."""
+    """Play as YAY until the game is over; the number of clicks. The timeouts only detect
+    a hang (a game takes well under a minute in every engine): the whole game, and one step
+    repeated without effect for STUCK_S seconds (e2e/ship_helpers.py's figure)."""
     deadline = time.monotonic() + timeout
-    clicks, last, repeats = 0, None, 0
+    clicks, last = 0, None
+    since = time.monotonic()  # when the current run of one repeated step began
     while time.monotonic() < deadline:
         status = engine.run(STEP, NAMES, frame)
         if status == "over":
             return clicks
         if status != "wait":
             clicks += 1
-        repeats = repeats + 1 if status == last and status != "wait" else 0
-        if repeats > 80:
+        if status != last or status == "wait":
+            since = time.monotonic()
+        elif time.monotonic() - since > STUCK_S:
             raise AssertionError(f"{engine.name}: the page does not react to {status!r}")
         last = status
         time.sleep(0.03 if status != "wait" else 0.1)

@@ -152,7 +152,7 @@ if [ "$WANT_BROWSER" = 1 ]; then
     missing=()
     [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
     { [ -x /usr/bin/WebKitWebDriver ] && [ -x "$MINIBROWSER" ]; } || missing+=(webkit2gtk-driver)
-    [ -x /usr/bin/xvfb-run ] || missing+=(xvfb)
+    [ -x /usr/bin/xvfb-run ] && have xauth || missing+=(xvfb xauth)  # xvfb-run needs xauth
     if [ "${#missing[@]}" = 0 ]; then
         log "firefox-esr, WebKitWebDriver, xvfb-run: installed"
     elif is_root && have apt-get; then

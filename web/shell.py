@@ -241,6 +241,9 @@ def _mark_interaction(_event) -> None:
 
 
 async def _ask_version(worker, timeout: float = 300.0) -> dict:
+    """The worker's {version, previous, activatedAt}. It answers once its offline cache is
+    complete (sw.js), which on a first visit waits for the files still downloading: hence
+    a limit that only catches a worker that never answers."""
     loop = asyncio.get_running_loop()
     future = loop.create_future()
     channel = window.MessageChannel.new()

@@ -1,22 +1,25 @@
 #!/usr/bin/env python3
-"""What shipping costs a player: bytes of a first visit (with brotli and with gzip, before
-and after issue #11), bytes an article's reader downloads before pressing Play, and reload
-times, measured on fresh `make dist` builds in Chromium. Writes the "ship" section of
+"""What shipping costs a reader: every response of a cold first visit counted at the server,
+per engine (Chromium, Firefox, WebKit), bytes an article's reader downloads before pressing
+Play, and reload times, measured on fresh `make dist` builds. Writes the "ship" section of
 docs/PERFORMANCE.md.
 
-    .venv/bin/python bench/size_report.py [--runs 5] [--baseline REV] [--no-write]
+    .venv/bin/python bench/size_report.py [--runs 2] [--baseline REV] [--no-write]
 
-* First visit: every file the browser fetched (the page's own requests and the service
-  worker's precache), counted once, split into the PyScript/Pyodide runtime and our own
-  files. On the wire = the file's precompressed sibling (brotli quality 11 / gzip -9, as
-  scripts/compress.py makes them for dist/) when it is smaller, else the raw file. "Before"
-  is the same measurement of a dist/ built by the scripts of ``--baseline`` (default: the
-  last commit before this work), exported with ``git archive`` and compressed alike.
+* First visit, at the server: a fresh profile visits the site's root as a reader does,
+  service worker allowed, until the page is ready and its worker says the offline cache is
+  complete; scripts/serve.py records every response as sent (status, body bytes on the
+  wire, Content-Encoding: brotli where the browser accepts it, which WebKit does only over
+  HTTPS, so on this http://127.0.0.1 server it gets gzip). Summed per engine; a file sent
+  with 200 more than once is a duplicate. "Before" is the same visit of dist/ as built by
+  the scripts of ``--baseline`` (default: the last commit before issue #19), exported with
+  ``git archive``. Chromium through Playwright, Firefox and WebKit through
+  e2e/engines/drivers.py (the Debian packages).
 * Article: the sample article (e2e/fixtures/article) with the snippet on another origin;
   response bodies from the game's origin until the reader would press Play.
-* Reload: navigation → <html data-ready="1">, the service worker controlling the page,
-  online and with the network cut (context.set_offline), median of --runs; plus the cold
-  first visit for reference.
+* Reload (Chromium): navigation → <html data-ready="1">, the service worker controlling the
+  page, online and with the network cut (context.set_offline), median of --runs; plus the
+  cold first visit for reference.
 """
 
 from __future__ import annotations
@@ -32,15 +35,16 @@ import tarfile
 import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "e2e"))
 import compress  # noqa: E402
 from docsection import write_section  # noqa: E402
+from engines import drivers  # noqa: E402
 
-BASELINE = "88654f4"  # the last commit before issue #11's work
+BASELINE = "804675a"  # the last commit before issue #19's work
 GOAL_TOTAL = 4.5 * 1024 * 1024
 READY = "document.documentElement.dataset.ready === '1'"
 
@@ -99,29 +103,56 @@ def first_visits(browser, base: str, runs: int) -> dict:
     return {"fetched": fetched, "cold": cold, "online": online, "offline": offline}
 
 
-def wire_bytes(site: Path, base: str, fetched: set[str]) -> dict:
-    """Per group (runtime / own): files, raw, br, gzip bytes of what was fetched."""
-    sizes = compress.compress_site(site, quiet=True)
-    groups = {g: {"files": 0, "raw": 0, "br": 0, "gzip": 0} for g in ("runtime", "own")}
-    biggest = []
-    prefix = urlsplit(base).path
-    for rel in sorted({urlsplit(u).path[len(prefix):] or "index.html"
-                       for u in fetched if u.startswith(base)}):
-        rel = rel or "index.html"
-        f = site / rel
-        if not f.is_file():
-            continue
-        raw = f.stat().st_size
-        s = sizes.get(rel, {"raw": raw, "br": raw, "gzip": raw})
-        group = groups["runtime" if rel.startswith("runtime/") else "own"]
-        group["files"] += 1
-        for key in ("raw", "br", "gzip"):
-            group[key] += s[key]
-        biggest.append((s["br"], rel))
-    biggest.sort(reverse=True)
-    total = {k: groups["runtime"][k] + groups["own"][k] for k in ("files", "raw", "br", "gzip")}
-    wasm = sizes.get("runtime/pyodide/pyodide.asm.wasm", {})
-    return {**groups, "total": total, "biggest": biggest[:6], "wasm": wasm}
+def server_visit(engine_name: str, site: Path, serve) -> dict:
+    """One cold first visit of the site's root in a fresh profile; every response as sent."""
+    server, base = serve.start_server(site, port=0)
+    server.request_log = []
+    engine = drivers.launch(engine_name)
+    try:
+        engine.open(base)
+        engine.wait_for(READY, 300)
+        ready = float(engine.run("document.documentElement.dataset.readyMs"))
+        engine.wait_for("(document.documentElement.dataset.sw || '').length === 16", 300)
+        time.sleep(1.0)  # a straggler would land now
+        log = list(server.request_log)
+        engine.reload()  # the second visit: from the worker's cache
+        engine.wait_for(READY, 300)
+        warm = float(engine.run("document.documentElement.dataset.readyMs"))
+        errors = engine.errors()
+    finally:
+        engine.close()
+        serve.stop_server(server)
+    return {"engine": engine_name, "version": engine.version, "ready": ready, "warm": warm,
+            "log": log, "errors": errors}
+
+
+def summarise(visit: dict, sizes: dict) -> dict:
+    """Responses, 200s, 304s, bytes as sent, the brotli equivalent, duplicates."""
+    sent: dict[str, list[dict]] = {}
+    for r in visit["log"]:
+        sent.setdefault(r["path"], []).append(r)
+    ok = [r for r in visit["log"] if r["status"] == 200]
+    dupes = sorted((p, sum(1 for r in rs if r["status"] == 200)) for p, rs in sent.items()
+                   if sum(1 for r in rs if r["status"] == 200) > 1)
+
+    def br(path: str, raw: int) -> int:
+        rel = path.lstrip("/") or "index.html"
+        return sizes.get(rel, {}).get("br", raw)
+
+    return {
+        "engine": visit["engine"], "version": visit["version"], "ready": visit["ready"],
+        "warm": visit["warm"],
+        "errors": visit["errors"], "files": len(sent), "responses": len(visit["log"]),
+        "ok": len(ok), "not_modified": sum(1 for r in visit["log"] if r["status"] == 304),
+        "bad": sorted({f"{r['status']} {r['path']}" for r in visit["log"] if r["status"] >= 400}),
+        "bytes": sum(r["bytes"] for r in ok),
+        "br_bytes": sum(br(r["path"], r["bytes"]) if r["encoding"] != "br" else r["bytes"]
+                        for r in ok),
+        "encodings": sorted({r["encoding"] or "identity" for r in ok}),
+        "dupes": dupes,
+        "dupe_bytes": sum(r["bytes"] for p, _ in dupes for r in sent[p][1:]
+                          if r["status"] == 200),
+    }
 
 
 def article_bytes(browser, static, site: Path) -> dict:
@@ -149,6 +180,9 @@ def article_bytes(browser, static, site: Path) -> dict:
     return {"urls": urls, "decoded": decoded, "wire": wire}
 
 
+ENGINE_NAMES = ("chromium", "firefox", "webkit")
+
+
 def measure(runs: int, baseline: str | None) -> dict:
     from playwright.sync_api import sync_playwright
 
@@ -162,29 +196,39 @@ def measure(runs: int, baseline: str | None) -> dict:
         servers.append(server)
         return base
 
+    loads = [os.getloadavg()[0]]
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
         build_dist.build(site, quiet=True)
         sites = {"after": site}
         if baseline:
             sites["before"] = build_baseline(baseline, Path(tmp) / "baseline")
-        out: dict = {"runs": runs, "baseline": baseline}
+        out: dict = {"runs": runs, "baseline": baseline, "visits": {}}
+        engines = [e for e in ENGINE_NAMES if e == "chromium" or drivers.available(e)]
+        for name, folder in sites.items():
+            sizes = compress.compress_site(folder, quiet=True)
+            for i in range(runs if name == "after" else 1):
+                for engine in engines:  # alternating: the engines share the machine's load
+                    visit = summarise(server_visit(engine, folder, serve), sizes)
+                    out["visits"].setdefault(name, {}).setdefault(engine, []).append(visit)
+                    loads.append(os.getloadavg()[0])
+                    print(f"{name} run {i + 1} {engine}: {visit['ok']} x 200, "
+                          f"{_kb(visit['bytes'])} sent, dupes {visit['dupes']}", flush=True)
         try:
             with sync_playwright() as p:
                 exe = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
                 browser = p.chromium.launch(executable_path=exe, args=conftest.CHROMIUM_ARGS)
                 try:
-                    for name, folder in sites.items():
-                        base = static(folder)
-                        visit = first_visits(browser, base, runs if name == "after" else 1)
-                        out[name] = {**visit, **wire_bytes(folder, base, visit["fetched"])}
+                    base = static(site)
+                    out["reload"] = first_visits(browser, base, runs)
                     out["article"] = article_bytes(browser, static, site)
                 finally:
                     browser.close()
         finally:
             for server in servers:
                 serve.stop_server(server)
-    out["load"] = os.getloadavg()[0]
+    loads.append(os.getloadavg()[0])
+    out["load"] = (min(loads), max(loads))
     return out
 
 
@@ -193,47 +237,53 @@ def _kb(n: float) -> str:
 
 
 def render(r: dict) -> str:
-    after, before = r["after"], r.get("before")
-
     def ms(xs):
         return f"{statistics.median(xs):,.0f} ms (min {min(xs):,.0f}, max {max(xs):,.0f})"
 
-    def rows(label: str, data: dict) -> list[str]:
-        out = []
-        for group, name in (("runtime", "runtime (Pyodide + PyScript)"),
-                            ("own", "our own files (page, Python, catalogs, CSS, icons, sw)"),
-                            ("total", "**total**")):
-            g = data[group]
-            out.append(f"| {label} | {name} | {g['files']} | {_kb(g['raw'])} | {_kb(g['br'])} "
-                       f"| {_kb(g['gzip'])} |")
-        return out
-
-    total = after["total"]
-    best = min(total["br"], total["gzip"])
-    goal = "met" if best <= GOAL_TOTAL else "NOT met"
-    article = r["article"]
+    after = r["visits"]["after"]
+    rows = []
+    for build, engines in r["visits"].items():
+        for engine, visits in engines.items():
+            v = visits[0]
+            same = all((w["ok"], w["dupes"]) == (v["ok"], v["dupes"]) for w in visits)
+            dupes = ", ".join(f"`{p}` ×{n}" for p, n in v["dupes"]) or "none"
+            rows.append(
+                f"| {build} | {engine} {v['version']} | {v['files']} | {v['responses']} | "
+                f"{v['ok']} | {v['not_modified']} | {dupes} | {_kb(v['bytes'])} "
+                f"({'/'.join(v['encodings'])}) | {_kb(v['br_bytes'])} |"
+                + ("" if same else " (runs differ)"))
+    worst = max(v["br_bytes"] for vs in after.values() for v in vs)
+    once = all(not v["dupes"] for e, vs in after.items() for v in vs if e != "webkit")
+    webkit_dupes = sorted({p for v in after.get("webkit", []) for p, _ in v["dupes"]})
+    reload, article = r["reload"], r["article"]
     lines = [
-        "## Shipping: first-visit bytes, bytes before Play, offline reload",
+        "## Shipping: a first visit counted at the server, bytes before Play, offline reload",
         "",
-        f"Measured by `bench/size_report.py` on fresh `make dist` builds served locally, "
-        f"headless Chromium, {r['runs']} fresh profiles. Every file the first visit fetched "
-        "(page + service-worker precache) counted once; on the wire = the file's "
-        "precompressed sibling (brotli q11 / gzip -9, scripts/compress.py) where smaller, "
-        "else raw. "
-        + (f"Before = the same measurement of dist/ as built at `{r['baseline']}` "
-           "(sources, full standard library), compressed alike." if before else ""),
+        f"Measured by `bench/size_report.py` on {time.strftime('%Y-%m-%d')} on fresh "
+        "`make dist` builds served by scripts/serve.py on http://127.0.0.1, which records "
+        "every response as sent. Each visit: a fresh profile opens the site's root, service "
+        "worker allowed, until the page is ready and its worker reports the offline cache "
+        f"complete; {r['runs']} runs per engine, alternating (load average "
+        f"{r['load'][0]:.1f}–{r['load'][1]:.1f}: the machine is shared). \"Before\" = dist/ "
+        f"as built at `{r['baseline']}`, the same visit, one run per engine. On the wire = "
+        "the bodies as sent (brotli where the browser asks for it; WebKit asks only over "
+        "HTTPS, so here it gets gzip); brotli equivalent = the same responses had each "
+        "been sent with brotli, as a real HTTPS host would send them to Safari.",
         "",
-        "| build | first visit | files | raw | brotli | gzip |",
-        "| --- | --- | ---: | ---: | ---: | ---: |",
-        *(rows("before", before) if before else []),
-        *rows("after", after),
+        "| build | engine | files | responses | 200 | 304 | sent more than once | on the "
+        "wire | brotli equivalent |",
+        "| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |",
+        *rows,
         "",
-        f"Goal: ≤ 4.5 MB compressed in total — **{goal}** with brotli ({_kb(total['br'])}); "
-        f"with gzip {_kb(total['gzip'])} (the 9.6 MB wasm alone is "
-        f"{_kb(after['wasm'].get('gzip', 0))} gzipped, {_kb(after['wasm'].get('br', 0))} "
-        "with brotli). "
-        "Largest files (brotli): "
-        + ", ".join(f"`{name}` {_kb(size)}" for size, name in after["biggest"]) + ".",
+        f"Goal: each file sent once with 200 — **{'met' if once else 'NOT met'}** in "
+        "Chromium and Firefox; in WebKit "
+        + ("**met**" if not webkit_dupes else
+           "the big files once, but " + ", ".join(f"`{p}`" for p in webkit_dupes)
+           + " twice: the page loads them before its worker exists, and WebKit's automation "
+           "session keeps no HTTP cache for the worker to take them from (a reader's Safari "
+           "profile has one)")
+        + ". Total ≤ 4.5 MB brotli in each engine: "
+        f"**{'met' if worst <= GOAL_TOTAL else 'NOT met'}** (largest {_kb(worst)}).",
         "",
         f"An article with the snippet (web/embed.js), before the reader presses Play: "
         f"{len(article['urls'])} response(s) from the game's site "
@@ -241,11 +291,16 @@ def render(r: dict) -> str:
         f"{_kb(article['wire'])} on the wire (goal ≤ 15 KB: "
         f"**{'met' if article['decoded'] <= 15 * 1024 else 'NOT met'}**).",
         "",
-        "| navigation → playable (`data-ready`), after | median |",
+        "Ready (`data-ready-ms`) of the visits above, first visit (cold) / reload right "
+        "after it (warm: from the worker's cache), ms: "
+        + "; ".join(f"{e} " + ", ".join(f"{v['ready']:,.0f} / {v['warm']:,.0f}" for v in vs)
+                    for e, vs in after.items()) + ".",
+        "",
+        "| navigation → playable (`data-ready`), Chromium | median |",
         "| --- | --- |",
-        f"| first visit, cold (no service worker yet) | {ms(after['cold'])} |",
-        f"| reload online (service worker, cache-first) | {ms(after['online'])} |",
-        f"| reload offline (network cut) | {ms(after['offline'])} |",
+        f"| first visit, cold (no service worker yet) | {ms(reload['cold'])} |",
+        f"| reload online (service worker, cache-first) | {ms(reload['online'])} |",
+        f"| reload offline (network cut) | {ms(reload['offline'])} |",
         "",
         "After the first visit nothing is downloaded again until a new build is published; "
         "then only the changed files are (the worker copies unchanged ones by hash).",
@@ -255,7 +310,7 @@ def render(r: dict) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--runs", type=int, default=2)
     ap.add_argument("--baseline", default=BASELINE, help="git revision for 'before' ('' = none)")
     ap.add_argument("--no-write", action="store_true")
     args = ap.parse_args(argv)

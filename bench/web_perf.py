@@ -90,10 +90,19 @@ def bare_site(folder: Path) -> Path:
     return folder
 
 
-def startup(browser, url: str, throttle: tuple[float, float] | None = None) -> dict:
-    """One cold load (fresh context) and one warm reload of url."""
-    context = browser.new_context(service_workers="block")
+PHONE = {"width": 390, "height": 844}
+
+
+def startup(browser, url: str, throttle: tuple[float, float] | None = None,
+            cpu: float = 1.0) -> dict:
+    """One cold load (fresh context) and one warm reload of url; ``cpu`` > 1 slows the CPU
+    down that much (CDP Emulation.setCPUThrottlingRate; 4 ≈ a mid-range phone), in a
+    phone-sized viewport."""
+    context = browser.new_context(service_workers="block",
+                                  **({"viewport": PHONE} if cpu != 1.0 else {}))
     page = context.new_page()
+    if cpu != 1.0:
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
     if throttle:  # Chromium's network emulation: latency per request, download rate
         cdp = context.new_cdp_session(page)
         cdp.send("Network.enable")
@@ -111,13 +120,13 @@ def startup(browser, url: str, throttle: tuple[float, float] | None = None) -> d
     return {"cold": cold, "warm": warm, "fcp": paint}
 
 
-def compare(browser, pages: dict[str, str], runs: int, throttle=None) -> dict:
+def compare(browser, pages: dict[str, str], runs: int, throttle=None, cpu: float = 1.0) -> dict:
     """Alternate the pages run by run; medians of each measure."""
     out = {name: {"cold_all": [], "warm_all": [], "fcp_all": []} for name in pages}
     loads = [os.getloadavg()[0]]
     for _ in range(runs):
         for name, url in pages.items():
-            one = startup(browser, url, throttle)
+            one = startup(browser, url, throttle, cpu)
             for key in ("cold", "warm", "fcp"):
                 out[name][key + "_all"].append(one[key])
         loads.append(os.getloadavg()[0])
@@ -132,7 +141,7 @@ def ai_in_page(browser, base: str, level: str, decisions: int) -> dict:
     context = browser.new_context(service_workers="block")
     context.add_init_script(LONGTASK_JS)
     page = context.new_page()
-    page.goto(f"{base}index.html?mode=watch&level={level}&pace=0&fresh=1&seed=100")
+    page.goto(f"{base}index.html?mode=watch&level={level}&pace=0&fresh=1&seed=100&sw=0")
     page.wait_for_function(READY, timeout=120000)
     ready = float(page.evaluate("document.documentElement.dataset.readyMs"))
     enough = f"""() => {{ const t = JSON.parse(document.documentElement.dataset.aiTimes
@@ -186,12 +195,15 @@ def main() -> int:
     ap.add_argument("--throttle", metavar="RTT_MS,MBPS",
                     help="emulate a network (e.g. 60,20) for the start-up runs; writes the "
                     "'browser-network' section instead")
+    ap.add_argument("--cpu-throttle", type=float, default=1.0, metavar="RATE",
+                    help="slow the CPU down (4 ≈ a mid-range phone) in a 390×844 viewport for "
+                    "the start-up runs; writes the 'browser-phone' section instead")
     ap.add_argument("--baseline", metavar="REV",
                     help="also load dist/ as built by the scripts of this git revision "
                     "(e.g. 88654f4, before issue #11), in the same alternating runs")
     ap.add_argument("--no-write", action="store_true", help="print only")
     args = ap.parse_args()
-    if args.throttle:
+    if args.throttle or args.cpu_throttle != 1.0:
         args.startup_only = True
     if args.runs < 5:
         ap.error("--runs must be at least 5 (medians of five or more)")
@@ -208,7 +220,7 @@ def main() -> int:
             site, port=0, precompressed=not args.no_precompressed)
         bare_server, bare_base = serve.start_server(
             bare_dir, port=0, precompressed=not args.no_precompressed)
-        pages = {"bare": bare_base + "bare/", "game": game_base + "index.html?fresh=1"}
+        pages = {"bare": bare_base + "bare/", "game": game_base + "index.html?fresh=1&sw=0"}
         servers = [game_server, bare_server]
         if args.baseline:
             import size_report
@@ -218,7 +230,7 @@ def main() -> int:
             old_server, old_base = serve.start_server(
                 old, port=0, precompressed=not args.no_precompressed)
             servers.append(old_server)
-            pages["before"] = old_base + "index.html?fresh=1"
+            pages["before"] = old_base + "index.html?fresh=1&sw=0"
         try:
             with sync_playwright() as p:
                 launch = {"args": ARGS}
@@ -228,7 +240,7 @@ def main() -> int:
                 version = browser.version
                 throttle = tuple(float(x) for x in args.throttle.split(",")) \
                     if args.throttle else None
-                result = compare(browser, pages, args.runs, throttle)
+                result = compare(browser, pages, args.runs, throttle, args.cpu_throttle)
                 bare, game = result["bare"], result["game"]
                 ai = {} if args.startup_only else {
                     level: ai_in_page(browser, game_base, level, args.decisions)
@@ -251,8 +263,14 @@ def main() -> int:
     if throttle:
         network = (f"an emulated network ({throttle[0]:.0f} ms per request, "
                    f"{throttle[1]:.0f} Mbit/s down; Chromium DevTools emulation)")
+    phone = args.cpu_throttle != 1.0
+    if phone:
+        network = (f"localhost, with the CPU slowed down {args.cpu_throttle:g}× (CDP "
+                   "Emulation.setCPUThrottlingRate: a mid-range phone) in a 390×844 viewport")
+    title = ("### Start-up on a phone's CPU" if phone else
+             "### Start-up on a slower network" if throttle else "## Browser")
     lines = [
-        "## Browser" if not throttle else "### Start-up on a slower network",
+        title,
         "",
         f"Measured by `bench/web_perf.py` on {date.today().isoformat()}: headless Chromium "
         f"{version}, {platform.machine()} with {os.cpu_count()} cores (load average "
@@ -260,7 +278,8 @@ def main() -> int:
         f"the machine is shared), both pages served by scripts/serve.py over {network}; "
         f"median of {args.runs} alternating runs, cold = fresh context (empty cache), "
         "warm = reload (HTTP cache, revalidated). Service workers blocked so both pages load "
-        f"the same way. The game page is a fresh `make dist` build sent with its {wire}; "
+        "the same way (the game page with `?sw=0`, so it does not wait for one). The game "
+        f"page is a fresh `make dist` build sent with its {wire}; "
         "the bare page is bench/bare/ on the unmodified npm packages "
         "(node_modules/@pyscript/core/dist, node_modules/pyodide), sent the same way.",
         "",
@@ -303,7 +322,7 @@ def main() -> int:
                          f"{a['max']:.1f} | {c['mean']:.1f} | {c['p95']:.1f} | "
                          f"{a['longest_task']:.0f} ms ({a['long_tasks']} tasks > 50 ms) | "
                          f"{a['longest_other']:.0f} ms |")
-    goals = [] if throttle else [  # the paint goal is for localhost
+    goals = [] if throttle or phone else [  # the paint goal is for localhost
         ("board visible ≤ 300 ms", game["fcp"] <= 300, f"{game['fcp']:.0f} ms")]
     goals += [
         ("playable ≤ 1.0 × bare page (cold)", ratio_cold <= 1.0, f"{ratio_cold:.2f}×"),
@@ -321,7 +340,7 @@ def main() -> int:
     body = "\n".join(lines)
     print(body)
     if not args.no_write:
-        section = "browser-network" if throttle else "browser"
+        section = "browser-phone" if phone else "browser-network" if throttle else "browser"
         path = write_section("docs/PERFORMANCE.md", section, body)
         print(f"\nwrote {path.relative_to(ROOT)}")
     return 0

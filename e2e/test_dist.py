@@ -64,7 +64,7 @@ from tacocat.ai import LEVELS_OFFERED  # noqa: E402
 
 HOOK = """
 document.addEventListener('DOMContentLoaded', () => {
-  const core = document.querySelector('script[type=module][src$="pyscript/core.js"]');
+  const core = document.querySelector('script[src$="pyscript/core.js"]');
   import(core.src).then((m) => m.hooks.main.onReady.add((wrap) => {
     window.__interpreter = wrap.interpreter;
   }));

@@ -139,11 +139,29 @@ INSTALL = """async () => {
 }"""
 
 
+ASK_VERSION = """async () => {
+  const reg = await navigator.serviceWorker.ready;
+  const channel = new MessageChannel();
+  const answer = new Promise((done) => (channel.port1.onmessage = (e) => done(e.data)));
+  reg.active.postMessage({type: 'tacocat:version'}, [channel.port2]);
+  const data = await answer;
+  const found = {};
+  for (const name of await caches.keys()) {
+    found[name] = (await (await caches.open(name)).keys()).map((r) => r.url);
+  }
+  return {answer: data, caches: found};
+}"""
+META = "__tacocat_precache__"
+
+
 def test_failed_install_cleans_up_and_an_interrupted_one_does_not_poison(
     new_context, static_server, dist_dir, tmp_path
 ):
-    """Issue #10: a failed install deletes its half-filled cache; a cache left by an install
-    that was cut off (no completion marker) is deleted, never reused, by the next one."""
+    """Issues #10 and #19: a cache left by an install that was cut off (no completion
+    marker) is deleted, never reused, by the next install; a file that fails its hash (a
+    half-uploaded build) is never stored and the cache is not marked complete (the page is
+    told so: it does not claim to work offline); once the upload completes, the next request
+    completes the cache with the right files."""
     site = tmp_path / "site"
     shutil.copytree(dist_dir, site)
     (site / "blank.html").write_text(
@@ -152,16 +170,8 @@ def test_failed_install_cleans_up_and_an_interrupted_one_does_not_poison(
     version = json.loads(text.split("=", 1)[1].strip().rstrip(";"))["version"]
     base = static_server(site, prefix="/install/")
     name = f"tacocat:/install/:{version}"
-    # A half-uploaded build: one precached file does not match its hash.
-    css = site / "web" / "shell.css"
-    good = css.read_bytes()
-    css.write_bytes(good + b"\n/* half-uploaded */\n")
     page = new_context().new_page()
     page.goto(base + "blank.html")
-    failed = page.evaluate(INSTALL)
-    assert failed["state"] == "redundant"
-    assert [c for c in failed["caches"] if c.startswith("tacocat:/install/")] == []
-
     # An install cut off earlier left caches without their completion marker: one for this
     # very version, holding a wrong page, and one of another version.
     page.evaluate(
@@ -171,10 +181,26 @@ def test_failed_install_cleans_up_and_an_interrupted_one_does_not_poison(
         }""",
         [name, "tacocat:/install/:0123456789abcdef"],
     )
+    # A half-uploaded build: one precached file does not match its hash.
+    css = site / "web" / "shell.css"
+    good = css.read_bytes()
+    css.write_bytes(good + b"\n/* half-uploaded */\n")
+    assert page.evaluate(INSTALL)["state"] == "activated"  # a first install fetches nothing
+    failed = page.evaluate(ASK_VERSION)
+    assert "version" not in failed["answer"] and "shell.css" in failed["answer"]["error"]
+    ours = {n: urls for n, urls in failed["caches"].items() if n.startswith("tacocat:/install/")}
+    assert list(ours) == [name]  # both leftovers deleted
+    assert base + "web/shell.css" not in ours[name] and base + META not in ours[name]
+    assert base + "runtime/pyodide/pyodide.asm.wasm" in ours[name]  # the good files are kept
+
     css.write_bytes(good)  # the upload completes
-    done = page.evaluate(INSTALL)
-    assert done["state"] == "activated"
-    assert [c for c in done["caches"] if c.startswith("tacocat:/install/")] == [name]
+    done = page.evaluate(ASK_VERSION)
+    assert done["answer"]["version"] == version
+    ours = {n: urls for n, urls in done["caches"].items() if n.startswith("tacocat:/install/")}
+    assert list(ours) == [name] and base + META in ours[name]
     cached = page.evaluate(
         "async (name) => (await (await caches.open(name)).match('./')).text()", name)
     assert cached == (site / "index.html").read_text(encoding="utf-8")
+    shell = page.evaluate(
+        "async (name) => (await (await caches.open(name)).match('web/shell.css')).text()", name)
+    assert shell.encode() == good

@@ -247,11 +247,30 @@ class TacocatRequestHandler(SimpleHTTPRequestHandler):
         last = datetime.datetime.fromtimestamp(modified, datetime.UTC).replace(microsecond=0)
         return last <= ims
 
+    def send_response(self, code, message=None):
+        self._sent = {"method": self.command, "path": urllib.parse.urlsplit(self.path).path,
+                      "status": int(code), "bytes": 0, "encoding": ""}
+        super().send_response(code, message)
+
+    def send_header(self, keyword, value):
+        sent = getattr(self, "_sent", None)
+        if sent is not None and keyword.lower() == "content-length":
+            sent["bytes"] = int(value)
+        elif sent is not None and keyword.lower() == "content-encoding":
+            sent["encoding"] = value
+        super().send_header(keyword, value)
+
     def end_headers(self):
         for name, value in self.extra_headers.items():
             self.send_header(name, value)
         if self._vary:
             self.send_header("Vary", "Accept-Encoding")
+        sent, self._sent = getattr(self, "_sent", None), None
+        log = getattr(self.server, "request_log", None)
+        if sent is not None and log is not None:
+            if self.command == "HEAD" or sent["status"] == HTTPStatus.NOT_MODIFIED:
+                sent["bytes"] = 0  # headers only
+            log.append(sent)  # list.append is atomic: handler threads share the list
         super().end_headers()
 
     def log_message(self, format, *args):
@@ -262,6 +281,9 @@ class TacocatRequestHandler(SimpleHTTPRequestHandler):
 class TacocatServer(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+    # Set to a list to record every response, as sent: {method, path, status, bytes
+    # (body on the wire, i.e. compressed when a sibling was sent), encoding}.
+    request_log: list[dict] | None = None
 
     def handle_error(self, request, client_address):
         # A browser that cancels a request is not an error worth a traceback.

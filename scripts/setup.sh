@@ -13,6 +13,9 @@
 #      scripts/build_precache.py -> precache.js (the service worker's file list)
 #   4. (--browser) /usr/bin/chromium via apt-get when root, else Playwright's Chromium
 #   5. (--browser) a Devanagari font (Debian fonts-lohit-deva-marathi) when none is installed
+#   6. (--browser) Firefox ESR and WebKitGTK's WebDriver + MiniBrowser + Xvfb (Debian
+#      firefox-esr, webkit2gtk-driver, xvfb) via apt-get when root, for e2e/engines/;
+#      elsewhere those smoke tests are skipped unless the packages are installed
 #
 # Environment: PYTHON (interpreter for the venv, default python3), FORCE=1 (redo 1 and 2),
 # TACOCAT_FULL_STDLIB=1 (ship Pyodide's untrimmed standard library instead).
@@ -140,6 +143,25 @@ if [ "$WANT_BROWSER" = 1 ] && have fc-list && [ -z "$(fc-list :lang=mr 2>/dev/nu
         apt_install fonts-lohit-deva-marathi || log "warning: no Devanagari font; Marathi shows boxes"
     else
         log "warning: no Devanagari font (fc-list :lang=mr); install one to check Marathi"
+    fi
+fi
+
+# --- 6. Firefox and WebKit for the cross-engine smoke set (e2e/engines/) ----------------
+if [ "$WANT_BROWSER" = 1 ]; then
+    MINIBROWSER=/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser
+    missing=()
+    [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
+    { [ -x /usr/bin/WebKitWebDriver ] && [ -x "$MINIBROWSER" ]; } || missing+=(webkit2gtk-driver)
+    [ -x /usr/bin/xvfb-run ] && have xauth || missing+=(xvfb xauth)  # xvfb-run needs xauth
+    if [ "${#missing[@]}" = 0 ]; then
+        log "firefox-esr, WebKitWebDriver, xvfb-run: installed"
+    elif is_root && have apt-get; then
+        log "installing Debian ${missing[*]} (apt-get)"
+        t0=$SECONDS
+        apt_install "${missing[@]}" || die "apt-get install ${missing[*]} failed"
+        log "${missing[*]} installed in $((SECONDS - t0)) s"
+    else
+        log "warning: ${missing[*]} missing: the Firefox/WebKit smoke tests will be skipped"
     fi
 fi
 

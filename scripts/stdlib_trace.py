@@ -20,7 +20,7 @@ import pytest
 
 HOOK = """
 document.addEventListener('DOMContentLoaded', () => {
-  const core = document.querySelector('script[type=module][src$="pyscript/core.js"]');
+  const core = document.querySelector('script[src$="pyscript/core.js"]');
   if (!core) return;
   import(core.src).then((m) => m.hooks.main.onReady.add((wrap) => {
     window.__tacocatInterpreter = wrap.interpreter;

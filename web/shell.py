@@ -240,7 +240,10 @@ def _mark_interaction(_event) -> None:
         register_service_worker()
 
 
-async def _ask_version(worker, timeout: float = 5.0) -> dict:
+async def _ask_version(worker, timeout: float = 300.0) -> dict:
+    """The worker's {version, previous, activatedAt}. It answers once its offline cache is
+    complete (sw.js), which on a first visit waits for the files still downloading: hence
+    a limit that only catches a worker that never answers."""
     loop = asyncio.get_running_loop()
     future = loop.create_future()
     channel = window.MessageChannel.new()

@@ -1,0 +1,1 @@
+"""Smoke tests of the shipped game in Firefox and WebKit (Debian's packages)."""

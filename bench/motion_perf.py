@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
 from docsection import write_section  # noqa: E402
-from web_perf import ARGS, CHROMIUM, LONGTASK_JS, READY, build_dist, serve  # noqa: E402
+from web_perf import LONGTASK_JS, READY, build_dist, launch_chromium, serve  # noqa: E402
 
 STILL = ("document.getAnimations().every((a) => a.playState !== 'running'"
          " || a.effect.target.classList.contains('spinner'))")
@@ -78,10 +78,7 @@ def main() -> int:
         server, base = serve.start_server(site, port=0)
         try:
             with sync_playwright() as p:
-                launch = {"args": ARGS}
-                if os.access(CHROMIUM, os.X_OK):
-                    launch["executable_path"] = CHROMIUM
-                browser = p.chromium.launch(**launch)
+                browser = launch_chromium(p)
                 version = browser.version
                 for _ in range(args.runs):
                     for rate in rates:

@@ -61,6 +61,15 @@ try {
 READY = "document.documentElement.dataset.ready === '1'"
 
 
+def launch_chromium(playwright):
+    """Chromium for the browser benchmarks: Debian's when installed (else Playwright's),
+    with the flags this closed network needs."""
+    launch = {"args": ARGS}
+    if os.access(CHROMIUM, os.X_OK):
+        launch["executable_path"] = CHROMIUM
+    return playwright.chromium.launch(**launch)
+
+
 def p95(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
@@ -233,10 +242,7 @@ def main() -> int:
             pages["before"] = old_base + "index.html?fresh=1&sw=0"
         try:
             with sync_playwright() as p:
-                launch = {"args": ARGS}
-                if os.access(CHROMIUM, os.X_OK):
-                    launch["executable_path"] = CHROMIUM
-                browser = p.chromium.launch(**launch)
+                browser = launch_chromium(p)
                 version = browser.version
                 throttle = tuple(float(x) for x in args.throttle.split(",")) \
                     if args.throttle else None

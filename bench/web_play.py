@@ -45,7 +45,7 @@ import build_dist  # noqa: E402
 import compress  # noqa: E402
 import serve  # noqa: E402
 from docsection import write_section  # noqa: E402
-from web_perf import ARGS, CHROMIUM, READY  # noqa: E402
+from web_perf import READY, launch_chromium  # noqa: E402
 
 OBSERVE_JS = """
 window.__perf = {events: [], longtasks: [], loafs: [], dom: 0, batches: 0};
@@ -253,10 +253,7 @@ def main() -> int:
             servers.append(srv)
         try:
             with sync_playwright() as p:
-                launch = {"args": ARGS}
-                if os.access(CHROMIUM, os.X_OK):
-                    launch["executable_path"] = CHROMIUM
-                browser = p.chromium.launch(**launch)
+                browser = launch_chromium(p)
                 version = browser.version
                 for rate in rates:
                     for game in range(args.games):

@@ -21,6 +21,10 @@ VIEW = """() => ({
   phase: document.getElementById('hand').dataset.phase})"""
 
 
+# Nothing left for the page to do until the player acts (no computer turn pending).
+SETTLED = "document.documentElement.dataset.tasks === '0'"
+
+
 def _t(lang: str) -> dict[str, str]:
     return json.loads((CATALOGS / f"{lang}.json").read_text(encoding="utf-8"))
 
@@ -29,6 +33,7 @@ def _open(page, base_url, wait_ready, query: str, phase: str) -> None:
     page.goto(f"{base_url}index.html?fresh=1&pace=0&level=easy&{query}")
     wait_ready(page)
     page.wait_for_function(f"document.getElementById('hand').dataset.phase === '{phase}'")
+    page.wait_for_function(SETTLED)
 
 
 @pytest.mark.parametrize("lang", ["en", "eu"])
@@ -55,6 +60,7 @@ def test_no_take_back_after_a_draw(page, base_url, wait_ready, lang):
     page.locator("#hand .card").first.click()
     page.locator("#act-confirm").click()  # the computer has sealed its choice: both resolve
     page.wait_for_function("document.getElementById('hand').dataset.phase === 'duel'")
+    page.wait_for_function(SETTLED)  # the computer has sealed its duel card too
     drawn = page.evaluate(VIEW)
     undo = page.get_by_role("button", name=t["toolbar.takeback"], exact=True)
     assert undo.get_attribute("aria-disabled") == "true"

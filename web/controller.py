@@ -81,6 +81,7 @@ class Controller(Commands):
         self.ai: dict[int, object] = {}
         self.token = 0
         self.tasks: set = set()
+        self._count_tasks()
         self.pending_resume: Session | None = None
         self.storage_ok = True
         self.interacted = False

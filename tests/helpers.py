@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 from collections import Counter
 from typing import Any
 
@@ -68,3 +69,16 @@ def play(game: Game, *moves: tuple[int, str]) -> list:
 
 def kinds(events) -> list[str]:
     return [e.kind for e in events]
+
+
+def twins(rng: random.Random, phase: str, n: int, **kw) -> tuple[Game, Game]:
+    """Two games that look the same from YAY's seat but hide different cards."""
+    deck = list(DEFAULT.deck_cards())
+    rng.shuffle(deck)
+    mine, rest = deck[:n], deck[n:]
+    games = []
+    for _ in range(2):
+        rng.shuffle(rest)
+        games.append(Game.from_position(yay=mine, wow=rest[:n], phase=phase,
+                                        seed=rng.randrange(10**6), **kw))
+    return games[0], games[1]

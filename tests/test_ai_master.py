@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 import pytest
-from helpers import play, position
+from helpers import play, position, twins
 
 from tacocat import DEFAULT, Game
 from tacocat.actions import REPLACE, Action
@@ -38,19 +38,6 @@ def test_master_is_offered_and_the_frozen_hard_is_not() -> None:
 
 
 # -- honesty: ≥ 200 positions, every phase, the opponent's hand and the draw pile differ ------
-def _twins(rng: random.Random, phase: str, n: int, **kw) -> tuple[Game, Game]:
-    """Two games that look the same from YAY's seat but hide different cards."""
-    deck = list(DECK)
-    rng.shuffle(deck)
-    mine, rest = deck[:n], deck[n:]
-    games = []
-    for _ in range(2):
-        rng.shuffle(rest)
-        games.append(Game.from_position(yay=mine, wow=rest[:n], phase=phase,
-                                        seed=rng.randrange(10**6), **kw))
-    return games[0], games[1]
-
-
 def _second_replacer_twins(rng: random.Random) -> tuple[Game, Game]:
     """WOW replaced first (arrow at WOW on space 2), the same discards in both games."""
     deck = list(DECK)
@@ -84,11 +71,11 @@ def test_master_is_honest_over_200_positions() -> None:
     checked = 0
     for trial in range(34):
         pairs = [
-            _twins(rng, "replace", 7, cat=3),
-            _twins(rng, "replace", 9, cat=4),
+            twins(rng, "replace", 7, cat=3),
+            twins(rng, "replace", 9, cat=4),
             _second_replacer_twins(rng),
-            _twins(rng, "duel", 6),
-            _twins(rng, "attack", 5, attacker=YAY),
+            twins(rng, "duel", 6),
+            twins(rng, "attack", 5, attacker=YAY),
         ]
         for g1, g2 in [*pairs, _defend_twins(rng)]:
             o1, o2 = g1.observation(YAY), g2.observation(YAY)

@@ -7,7 +7,7 @@ import itertools
 import json
 import random
 
-from helpers import play, position
+from helpers import play, position, twins
 
 from tacocat import DEFAULT, Game
 from tacocat.ai import make_player
@@ -59,13 +59,7 @@ def test_evaluations_never_depend_on_the_hidden_cards() -> None:
     master = make_player("master", 0, **QUICK)
     for phase, n, kw in (("replace", 7, {"cat": 3}), ("duel", 6, {}),
                          ("attack", 5, {"attacker": YAY})):
-        deck = list(DECK)
-        rng.shuffle(deck)
-        mine, rest = deck[:n], deck[n:]
-        games = []
-        for _ in range(2):
-            rng.shuffle(rest)
-            games.append(position(mine, rest[:n], phase=phase, draw=rest[n:n + 10], **kw))
+        games = twins(rng, phase, n, **kw)
         o1, o2 = (g.observation(YAY) for g in games)
         assert o1 == o2 and games[0].hands[WOW] != games[1].hands[WOW]
         played = o1.legal_actions()[-1]

@@ -3,17 +3,15 @@
  * precache.js (scripts/build_precache.py) sets self.TACOCAT_PRECACHE = {version, files:
  * [[url, bytes, integrity], ...]}, urls relative to this script; the cache name carries
  * the scope and the version.
- * A first visit sends each file once (bench/size_report.py counts it at the server): the
- * page starts PyScript only once this worker controls it (index.html), a first install
- * fetches nothing and takes over at once (skipWaiting + clients.claim), and the fetch
- * handler downloads each listed file once into the cache and answers from there. When
- * the page asks for the version (web/shell.py) the rest of the list is completed, from the
- * HTTP cache where the page loaded a file before this worker existed (its hash proves it
- * is this build's), else from the network. A new build (a complete older cache exists)
- * fills its whole cache in install, copying unchanged files by hash, then takes over.
+ * A first visit sends each file once (bench/size_report.py): the page starts PyScript
+ * only once this worker controls it (index.html), a first install fetches nothing and
+ * takes over at once, and the fetch handler downloads each listed file once into the
+ * cache. When the page asks for the version (web/shell.py) the rest is completed, from
+ * the HTTP cache where its hash proves the copy is this build's, else the network. A new
+ * build fills its whole cache in install (unchanged files copied by hash), then takes over.
  * A cache is complete once its META entry is written (last); the next install deletes a
- * cache without META, and only files that passed their hash are stored.
- * Requests outside the list go to the network.
+ * cache without META; only files that passed their hash are stored.
+ * Other requests go to the network.
  */
 /* eslint-env serviceworker */
 "use strict";
@@ -106,7 +104,8 @@ function complete(page) {
     const cache = await caches.open(CACHE);
     if (await cache.match(META)) return;
     const old = await reusable();
-    await Promise.all(
+    // All settle first: a failure keeps the good files.
+    const settled = await Promise.allSettled(
       [...PRECACHED].map(async ([url, integrity]) => {
         const prior = old.get(url);
         if (prior && prior[1] === integrity && !(await cache.match(url))) {
@@ -116,6 +115,8 @@ function complete(page) {
         return keep(url, url === SCOPE && page ? page : url);
       }),
     );
+    const failed = settled.find((r) => r.status === "rejected");
+    if (failed) throw failed.reason;
     const previous = (await oldCaches()).map((n) => n.slice(SCOPE_PREFIX.length));
     const meta = { version: VERSION, files: [...PRECACHED], previous, installedAt: Date.now() };
     await cache.put(META, new Response(JSON.stringify(meta)));

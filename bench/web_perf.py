@@ -58,7 +58,7 @@ try {
   }).observe({type: 'longtask', buffered: true});
 } catch (e) {}
 """
-READY = "document.documentElement.dataset.ready === '1'"
+READY = "document.documentElement?.dataset.ready === '1'"
 
 
 def launch_chromium(playwright):

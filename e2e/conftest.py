@@ -273,7 +273,7 @@ def _screenshot_open_pages(item, log: NetworkLog) -> None:
 def wait_ready(page, timeout: float = 60000) -> None:
     """Wait until the page's Python says it is ready (<html data-ready="1">)."""
     try:
-        page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=timeout)
+        page.wait_for_function("document.documentElement?.dataset.ready === '1'", timeout=timeout)
     except Exception as exc:
         raise AssertionError(
             f"page {page.url} did not become ready within {timeout / 1000:.0f} s: {exc}"

@@ -96,7 +96,7 @@ def article(tmp_path, static_server, dist_dir):
 
 
 def _wait_frame_ready(frame, timeout=60000):
-    frame.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=timeout)
+    frame.wait_for_function("document.documentElement?.dataset.ready === '1'", timeout=timeout)
 
 
 class GameTraffic:

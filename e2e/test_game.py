@@ -29,7 +29,7 @@ STATE_JS = """() => {
           message: document.getElementById('message').textContent};
 }"""
 
-SETTLED_JS = """() => document.documentElement.dataset.ready === '1' && (
+SETTLED_JS = """() => document.documentElement?.dataset.ready === '1' && (
   document.querySelector('dialog[open]') !== null ||
   !document.getElementById('result').hidden ||
   !['wait', undefined].includes(document.getElementById('hand').dataset.phase))"""

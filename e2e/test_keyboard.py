@@ -11,7 +11,7 @@ STATE = """() => {
   const result = document.getElementById('result');
   return {
     phase: document.getElementById('hand').dataset.phase,
-    ready: document.documentElement.dataset.ready === '1',
+    ready: document.documentElement?.dataset.ready === '1',
     focus: a ? (a.id || a.tagName) : null,
     inPlay: !!(a && a.closest('#me')),
     focusIndex: cards.indexOf(a),

@@ -17,7 +17,7 @@ LESSONS = ("replace", "duel", "defend", "jumbo", "sacrifice", "showdown")
 def _frame(page, name: str):
     """The lesson's frame once its game is ready."""
     frame = frame_with(page, f"lesson={name}")
-    frame.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=60000)
+    frame.wait_for_function("document.documentElement?.dataset.ready === '1'", timeout=60000)
     return frame
 
 

@@ -69,7 +69,7 @@ def watch_every_level() -> set[str]:
                     page = context.new_page()
                     page.goto(f"{base}index.html?mode=watch&level={level}&pace=0&fresh=1"
                               f"&seed={i + 1}&lang={lang}&sw=0")  # sw=0: blocked workers
-                    page.wait_for_function("document.documentElement.dataset.ready === '1'",
+                    page.wait_for_function("document.documentElement?.dataset.ready === '1'",
                                            timeout=120000)
                     # A whole game if it ends in time; the modules load early anyway.
                     with contextlib.suppress(Exception):

@@ -30,7 +30,7 @@ DOCS = ROOT / "docs" / "screenshots"
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
-READY = "document.documentElement.dataset.ready === '1'"
+READY = "document.documentElement?.dataset.ready === '1'"
 
 
 def open_page(page, base: str, query: str) -> None:

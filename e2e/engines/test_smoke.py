@@ -18,7 +18,7 @@ from .conftest import FAST
 from .play import NAMES, play_to_end
 
 ROOT = Path(__file__).resolve().parents[2]
-READY = "document.documentElement.dataset.ready === '1'"
+READY = "document.documentElement?.dataset.ready === '1'"
 BOOT = 300.0  # hang detector for a start-up (normally 2-15 s)
 
 

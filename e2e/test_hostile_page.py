@@ -39,6 +39,8 @@ def test_a_bad_stored_value_never_stops_the_page(page, base_url, wait_ready, cas
     key, value, message = BAD[case]
     page.goto(base_url + "index.html?pace=0")
     wait_ready(page)
+    # the computer's first move saves the game once it settles: let it, then tamper
+    page.wait_for_function("document.documentElement.dataset.tasks === '0'")
     page.evaluate("([k, v]) => { localStorage.clear(); localStorage.setItem(k, v); }",
                   [key, value])
     page.reload()

@@ -178,11 +178,12 @@ class Commands(Review, Learning):
         s = self.session
         if not s.result_pending:
             return
+        self.land_now()
         s.next_round()
         self.ui.focus = 0
         self.render()
-        self.motion.deal(by_id("draw-pile"))
-        self.advance(render=False)
+        self.land_later(self.motion.deal,  # web/turns.py
+                  lambda _took: self.advance(render=False))
         self.focus_play()
 
     def do_pass_show(self, arg: str) -> None:
@@ -309,10 +310,12 @@ class Commands(Review, Learning):
     # -- input: clicks and keys -----------------------------------------------------------------
     def on_pointer(self, _event) -> None:
         self.interacted = True
+        self.by_pointer = True
         self.sound.warm()
 
     def on_click(self, event) -> None:
         self.interacted = True
+        self.land_now()  # a move still in flight settles first: input meets a settled page
         target = py(event.target.closest("[data-act]")) if hasattr(event.target, "closest") \
             else None
         inside_menu = hasattr(event.target, "closest") and \
@@ -336,6 +339,8 @@ class Commands(Review, Learning):
 
     def on_key(self, event) -> None:
         self.interacted = True
+        self.by_pointer = False
+        self.land_now()
         self.sound.warm()
         if event.ctrlKey or event.metaKey or event.altKey:
             return

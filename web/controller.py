@@ -15,13 +15,12 @@ import time
 
 from pyscript import document, window
 
-from tacocat import YAY, Action, IllegalActionError
-from tacocat.actions import ATTACK, DEFEND, DUEL, SACRIFICE
+from tacocat import YAY
 
 from . import keys, players, shell, storage
 from .commands import Commands
 from .computer import Runner
-from .dom import active_element, by_id, focus, js_obj, on, py, query, query_all
+from .dom import active_element, by_id, focus, on, query, query_all
 from .i18n import has, set_language, t
 from .lessons import Run
 from .motion import Motion
@@ -34,17 +33,16 @@ from .session import MODE_AI, MODE_HOTSEAT, MODE_WATCH, Session
 from .sound import Sound
 from .stats import Stats
 from .takeback import pass_offer
-from .text import Words, sentence
+from .text import sentence
+from .turns import Turns
 from .vdom import Memo
 from .views.dialogs import Dialogs, fill_paces
 from .views.log import LogLines
 from .views.opponent import opponent
 from .views.page import page
 
-WATCH_PAUSE_MS = 1500  # a round result stays this long when the computer plays itself
 
-
-class Controller(Commands):
+class Controller(Turns, Commands):
     def __init__(self) -> None:
         self.params = shell.params()
         set_language(shell.language())
@@ -85,6 +83,7 @@ class Controller(Commands):
         self.pending_resume: Session | None = None
         self.storage_ok = True
         self.interacted = False
+        self.by_pointer = False  # the last input was a pointer's (else keys): web/turns.py
 
     # -- start-up ---------------------------------------------------------------------------
     def start(self) -> None:
@@ -159,6 +158,7 @@ class Controller(Commands):
         """Show ``session`` from now on; ``hand_over``: hide the hands until the device has
         been passed (a hot-seat take-back)."""
         self.token += 1
+        self.drop_landing()
         self.motion.finish_all()
         self.session = session
         self.ai = {seat: players.make(session.level, seed=session.game.seed * 2 + seat + 1)
@@ -191,7 +191,7 @@ class Controller(Commands):
         """``<html data-tasks>``: how many of the page's own tasks (a computer's turn, a
         pause, a delayed result) are still to run. "0" means nothing more will happen
         until the player acts — a fact tests wait for instead of sleeping."""
-        document.documentElement.dataset.tasks = str(len(self.tasks))
+        document.documentElement.dataset.tasks = str(len(self.tasks) + self.pending_frames())
 
     def _task_done(self, task) -> None:
         self.tasks.discard(task)
@@ -203,8 +203,10 @@ class Controller(Commands):
                          alert=True)
 
     # -- the flow of play -----------------------------------------------------------------------
-    def render(self) -> None:
-        """Every view draws the screen; the diff of all their trees is applied at once."""
+    def render(self, takeback: bool = True, refocus: bool = True) -> bool:
+        """Every view draws the screen; the diff of all their trees is applied at once.
+        A move (web/turns.py) leaves the Take back button (``takeback=False``) and the focus
+        (``refocus=False``) to later steps. Returns whether the focused element went away."""
         t0 = time.perf_counter()
         prof = self.profile
         had_focus = active_element()
@@ -213,11 +215,14 @@ class Controller(Commands):
         roots = page(s, self.log, self.memo, self.replay, self.lesson, self.sound.enabled)
         prof.lap("views")
         self.painter.draw(roots, prof)
-        self.render_takeback()
-        if had_focus is not None and not had_focus.isConnected:
+        if takeback:
+            self.render_takeback()
+        lost = had_focus is not None and not had_focus.isConnected
+        if lost and refocus:
             self.focus_play()
         prof.lap("takeback+focus")
         self.runner.note("render", time.perf_counter() - t0)
+        return lost
 
     def render_opponent(self) -> None:
         """Only the opponent's corner (the computer thinking, its cards lifted)."""
@@ -253,128 +258,6 @@ class Controller(Commands):
                 offer = pass_offer(s, owing[0])
                 self.dialogs.ask_pass(owing[0], offer.seat)
                 self.pass_note(offer)
-
-    async def watch_next(self, token: int) -> None:
-        await asyncio.sleep(max(WATCH_PAUSE_MS, 2 * self.prefs.pace) / 1000)
-        if token == self.token and self.session.result_pending:
-            self.do_continue(None)
-
-    async def computer_turn(self, seat: int, token: int) -> None:
-        s, ui = self.session, self.ui
-        alive = self.alive(token)
-        try:
-            pace = self.prefs.pace
-            sealed = len(s.game.to_act()) > 1
-            if pace and not sealed:
-                ui.thinking = seat
-                self.render_opponent()
-                await asyncio.sleep(pace * 0.6 / 1000)
-            else:
-                await asyncio.sleep(0)
-            if not alive():
-                return
-            action = await self.runner.decide(self.ai[seat], s.game.observation(seat),
-                                              s.level, alive)
-            if action is None or not alive():
-                return
-            lift = self.lifted(seat, action)
-            if pace and lift is not None and self.motion.on:
-                ui.thinking = None
-                ui.lifted = lift
-                self.render_opponent()
-                await asyncio.sleep(pace * 0.4 / 1000)
-                if not alive():
-                    return
-            await asyncio.sleep(0)  # apply + render in a task of their own
-        finally:
-            if alive():
-                ui.busy.discard(seat)
-                ui.thinking = None
-        if alive():
-            self.play(seat, action)
-
-    def lifted(self, seat: int, action: Action) -> tuple[int, tuple[int, ...], bool] | None:
-        """The cards the computer is about to put on the table, for a moment in view."""
-        if action.kind in (ATTACK, DEFEND):
-            return seat, action.cards, True
-        if action.kind == SACRIFICE:  # its lowest card, revealed by the move itself
-            return seat, (self.session.game.hands[seat][0],), True
-        if action.kind == DUEL:
-            return seat, action.cards, False
-        return None
-
-    def play(self, seat: int, action: Action) -> None:
-        if self.lesson is not None:
-            self.play_lesson(seat, action)
-            return
-        s, ui = self.session, self.ui
-        t0 = time.perf_counter()
-        prof = self.profile
-        prof.start()
-        prof.count("computer", int(s.is_computer(seat)))
-        self.motion.finish_all()
-        before = self.motion.snapshot(s.game.cat)
-        prof.lap("snapshot")
-        logged = len(s.log)
-        try:
-            s.apply(seat, action)
-            prof.lap("engine")
-        except IllegalActionError as exc:
-            prof.finish()
-            ui.lifted = None
-            self.message(sentence(str(exc)))
-            self.render()
-            return
-        if s.game.is_terminal():  # this move ended the game: count it once
-            winner = s.game.winner
-            self.stats.add(s.mode, s.level, s.human, winner, s.game.round)
-            storage.write(storage.STATS_KEY, self.stats.to_text())
-        ui.selected.clear()
-        ui.hint = None
-        ui.lifted = None
-        if not s.is_computer(seat):  # a message stays until the player it addresses acts
-            self.message("")
-            by_id("offer").hidden = True  # playing: the lessons offer has had its chance
-        self.autosave()
-        prof.lap("save")
-        self.render()
-        game = s.game
-        took = self.motion.play(before, self.shown.me, game.cat,  # what render() just showed
-                                [i for i, c in enumerate(game.tiles) if c])
-        prof.lap("motion")
-        self.report(s.log[logged:], took)
-        self.sound.events(s.move_events[-1])
-        prof.lap("announce+sound")
-        self.runner.note("apply", time.perf_counter() - t0)
-        self.advance(render=False)
-        prof.lap("advance")
-        prof.finish()
-        document.documentElement.dataset.profile = prof.to_json()
-
-    def report(self, entries: list, delay_ms: float) -> None:
-        """Announce what the other side did (and a round result once it is in view)."""
-        s = self.session
-        words = Words(s.mode, s.human)
-        own = [e for e in entries if s.mode == MODE_AI and e.seat == s.human
-               and e.key != "log.drew"]
-        text = " ".join(words.entry(e) for e in entries if e not in own)
-        if s.result_pending or s.game.is_terminal():
-            self.spawn(self.reveal_result(text, delay_ms, self.token))
-        else:
-            self.announce(text)
-
-    async def reveal_result(self, text: str, delay_ms: float, token: int) -> None:
-        if delay_ms:
-            await asyncio.sleep(delay_ms / 1000)
-        if token != self.token:
-            return
-        self.announce(text)
-        if self.interacted and (active_element() is None
-                                or py(active_element().closest("#me")) is not None):
-            button = by_id("btn-continue") or by_id("btn-rematch")
-            focus(button)
-            if button is not None:  # in sight too, without pushing the table away
-                button.scrollIntoView(js_obj({"block": "nearest"}))
 
     # -- focus, messages -----------------------------------------------------------------------
     def focus_play(self) -> None:

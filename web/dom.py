@@ -86,8 +86,14 @@ def active_element():
     return None if node is None or node == document.body else node
 
 
+_REDUCED = None  # the media query list, made once: matchMedia() itself is not cheap
+
+
 def reduced_motion() -> bool:
-    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+    global _REDUCED
+    if _REDUCED is None:
+        _REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)")
+    return bool(_REDUCED.matches)
 
 
 def now_ms() -> float:

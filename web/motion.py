@@ -14,10 +14,9 @@ import json
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from pyodide.ffi import create_once_callable, to_js
-from pyscript import document, window
+from pyscript import window
 
-from .dom import js_obj, py, query_all, reduced_motion
+from .dom import reduced_motion
 
 # Base duration (ms) of one card flight for each computer pace (0 = no animation).
 UNIT_MS = {0: 0, 400: 170, 900: 300, 1800: 460}
@@ -47,12 +46,19 @@ class Snapshot:
     cat: int | None = None
 
 
-def measure(selector: str) -> list[tuple[str | None, int | None, int | None, Rect]]:
-    """(data-key, data-value, data-from, rect) of each element matching ``selector``, in
-    one call (web/patch.js)."""
-    return [(key, None if value is None else int(value), None if seat is None else int(seat),
-             Rect(*box)) for key, value, seat, *box in
-            json.loads(window.tacocatPatch.measure(selector))]
+Found = list[tuple[str | None, int | None, int | None, Rect]]
+
+
+def measure(*selectors: str) -> list[Found]:
+    """For each selector, (data-key, data-value, data-from, rect) of each element matching
+    it: every read of a moment in one call (web/patch.js)."""
+    return [[(key, None if value is None else int(value), None if seat is None else int(seat),
+              Rect(*box)) for key, value, seat, *box in found]
+            for found in json.loads(window.tacocatPatch.measure(json.dumps(selectors)))]
+
+
+def _table_card(key: str) -> str:
+    return f'#table-cards [data-key="{key}"]'
 
 
 def _centre_shift(src, dst) -> str:
@@ -63,8 +69,11 @@ def _centre_shift(src, dst) -> str:
 
 
 class Motion:
+    """Works out a move's animations in Python and starts them all in one call."""
+
     def __init__(self) -> None:
         self.unit = UNIT_MS[900]
+        self.ops: list[list] = []  # the animations to start (web/patch.js ``animate``)
 
     def set_pace(self, pace: int) -> None:
         self.unit = UNIT_MS.get(pace, UNIT_MS[900])
@@ -78,22 +87,29 @@ class Motion:
         """Jump every running animation to its end (a new move supersedes them)."""
         window.tacocatPatch.finish()
 
-    def _animate(self, node, frames: list[dict], duration: float, delay: float = 0,
-                 easing: str = EASE):
-        return node.animate(js_obj_list(frames), js_obj({
-            "duration": max(duration, 1), "delay": delay, "easing": easing, "fill": "backwards"}))
+    def _animate(self, selector: str, frames: list[dict], duration: float, delay: float = 0,
+                 easing: str = EASE, index: int = 0) -> None:
+        """The ``index``-th match of ``selector`` animates (once :meth:`_start` runs)."""
+        self.ops.append(["anim", selector, index, frames, {
+            "duration": max(duration, 1), "delay": delay, "easing": easing,
+            "fill": "backwards"}])
+
+    def _start(self) -> None:
+        if self.ops:
+            window.tacocatPatch.animate(json.dumps(self.ops, separators=(",", ":")))
+        self.ops = []
 
     # -- before the render --------------------------------------------------------------------
     def snapshot(self, cat: int) -> Snapshot:
         snap = Snapshot(cat=cat)
         if not self.on:
             return snap
-        snap.hand = [(value, rect) for _, value, _, rect in measure("#hand button.card")]
         window.tacocatPatch.keep("#table-cards [data-key]")
-        snap.table = {key: Card(rect, value, key)
-                      for key, value, _, rect in measure("#table-cards [data-key]")}
-        snap.lifted = [rect for *_, rect in measure("#opponent .lifted .card")]
-        backs = measure("#opponent .backs")
+        hand, table, lifted, backs = measure("#hand button.card", "#table-cards [data-key]",
+                                             "#opponent .lifted .card", "#opponent .backs")
+        snap.hand = [(value, rect) for _, value, _, rect in hand]
+        snap.table = {key: Card(rect, value, key) for key, value, _, rect in table}
+        snap.lifted = [rect for *_, rect in lifted]
         snap.opponent = backs[0][3] if backs else None
         return snap
 
@@ -101,26 +117,27 @@ class Motion:
     def play(self, before: Snapshot, me: int, cat_to: int, tiles: list[int]) -> float:
         """Animate from ``before`` to what is rendered now; returns the total in ms.
 
-        Every position is read first, in one go (the one layout the new DOM needs anyway);
-        only then are ghosts added and animations started, so no read forces another."""
+        Every position is read first, in one call (the one layout the new DOM needs
+        anyway); then every ghost and animation starts in one more, so no read forces
+        another layout."""
         if not self.on:
             return 0.0
         unit = self.unit
-        now = {key: (value, seat, rect)
-               for key, value, seat, rect in measure("#table-cards [data-key]")}
-        pile = measure("#discard-pile:not([hidden])")
+        table, pile, track, result = measure("#table-cards [data-key]",
+                                             "#discard-pile:not([hidden])", "#track > li",
+                                             "#result:not([hidden])")
+        now = {key: (value, seat, rect) for key, value, seat, rect in table}
         target = pile[0][3] if pile else None
         walk = before.cat is not None and before.cat != cat_to
-        centres = [r.left + r.width / 2 for *_, r in measure("#track > li")] if walk else []
-        # -- writes only from here on
+        centres = [r.left + r.width / 2 for *_, r in track] if walk else []
         end = self._table(before, me, unit, now, target)
         if walk and len(centres) > 2:
             end = self._walk(before.cat, cat_to, centres, tiles, end, unit)
-        result = py(document.getElementById("result"))
-        if result is not None and not result.hidden and end > 0:
-            self._animate(result, [{"opacity": 0, "transform": "translateY(8px)"},
-                                   {"opacity": 1, "transform": "none"}], unit, end)
+        if result and end > 0:
+            self._animate("#result", [{"opacity": 0, "transform": "translateY(8px)"},
+                                      {"opacity": 1, "transform": "none"}], unit, end)
             end += unit
+        self._start()
         return end
 
     def _table(self, before: Snapshot, me: int, unit: float, now: dict, target) -> float:
@@ -163,34 +180,17 @@ class Motion:
         return end
 
     def _ghost(self, card: Card, target, unit: float) -> None:
-        """A stand-in for a card that left the table, flying to the discard pile."""
-        node = py(window.tacocatPatch.kept(card.key))
-        if node is None:
-            return
+        """A stand-in for a card that left the table (the copy web/patch.js kept of it),
+        flying to the discard pile."""
         rect = card.rect
-        node.removeAttribute("data-key")
-        node.removeAttribute("id")
-        node.setAttribute("aria-hidden", "true")
-        node.classList.add("ghost")
-        node.setAttribute("style", f"{node.getAttribute('style') or ''};position:fixed;"
-                          f"left:{rect.left}px;top:{rect.top}px;margin:0;z-index:30;"
-                          "pointer-events:none")
-        document.body.append(node)
         dx = (target.left + target.width / 2) - (rect.left + rect.width / 2)
         dy = (target.top + target.height / 2) - (rect.top + rect.height / 2)
-        anim = node.animate(js_obj_list([
-            {"transform": "none", "opacity": 1},
-            {"transform": f"translate({dx:.1f}px, {dy:.1f}px) scale(0.3)", "opacity": 0.2}]),
-            js_obj({"duration": unit, "easing": EASE, "fill": "forwards"}))
-        anim.onfinish = create_once_callable(lambda *_: node.remove())
+        self.ops.append(["ghost", card.key, rect.left, rect.top, round(dx, 1), round(dy, 1),
+                         unit, EASE])
 
     def _walk(self, start: int, stop: int, centres: list[float], tiles: list[int],
               delay: float, unit: float) -> float:
         """The cat walks space by space to ``stop``, hopping high over covered spaces."""
-        cat = py(document.getElementById("cat"))
-        if cat is None:
-            return delay
-
         def centre(index: int) -> float:
             return centres[index + 1]
 
@@ -209,34 +209,31 @@ class Motion:
                 frames.append({"transform": f"translate({mid:.1f}px, {hop}px)",
                                "offset": (k + 0.5) / n})
         duration = unit * 1.3 * n
-        self._animate(cat, frames, duration, delay, "linear")
-        left = py(document.querySelector(f"#track > li:nth-child({start + 2})"))
-        self._animate(left, [{"transform": "translateY(-14px) scale(1.15)", "opacity": 0.3},
-                             {"transform": "none", "opacity": 1}], unit, delay + unit * 0.6)
+        self._animate("#cat", frames, duration, delay, "linear")
+        self._animate(f"#track > li:nth-child({start + 2})",  # the space it left
+                      [{"transform": "translateY(-14px) scale(1.15)", "opacity": 0.3},
+                       {"transform": "none", "opacity": 1}], unit, delay + unit * 0.6)
         return delay + duration
 
-    def deal(self, draw_pile) -> float:
+    def deal(self) -> float:
         """A new round: the cards fly from the draw pile into both hands."""
-        if not self.on or draw_pile is None:
+        if not self.on:
             return 0.0
-        src = draw_pile.getBoundingClientRect()
-        nodes = query_all("#hand .card") + query_all("#opponent .backs .card")
-        rects = [r for *_, r in measure("#hand .card")] + \
-            [r for *_, r in measure("#opponent .backs .card")]  # all reads, then writes
+        pile, *hands = measure("#draw-pile", "#hand .card", "#opponent .backs .card")
+        if not pile:
+            return 0.0
+        src = pile[0][3]
         step = self.unit * 0.12
-        for i, (node, rect) in enumerate(zip(nodes, rects, strict=True)):
-            self._animate(node, [{"transform": _centre_shift(src, rect), "opacity": 0},
-                                 {"transform": "none", "opacity": 1}], self.unit, i * step)
-        return len(nodes) * step + self.unit
-
-
-def _table_card(key: str):
-    return document.querySelector(f'#table-cards [data-key="{key}"]')
-
-
-def js_obj_list(items: list[dict]):
-    """A JS array of plain objects (keyframes)."""
-    return to_js(items, dict_converter=window.Object.fromEntries)
+        i = 0
+        for selector, found in zip(("#hand .card", "#opponent .backs .card"), hands,
+                                   strict=True):
+            for index, (*_, rect) in enumerate(found):
+                self._animate(selector, [{"transform": _centre_shift(src, rect), "opacity": 0},
+                                         {"transform": "none", "opacity": 1}], self.unit,
+                              i * step, index=index)
+                i += 1
+        self._start()
+        return i * step + self.unit
 
 
 __all__ = ["Motion", "Snapshot"]

@@ -78,15 +78,18 @@
   /* -- Reads for web/motion.py, so a move's FLIP costs a few calls instead of one per card
    * and per coordinate. All reads, no writes: they never force a second layout. */
 
-  /* [data-key, data-value, data-from, left, top, width, height] of each match, as JSON. */
-  function measure(selector) {
-    var out = [];
-    document.querySelectorAll(selector).forEach(function (n) {
-      var r = n.getBoundingClientRect();
-      out.push([n.getAttribute("data-key"), n.getAttribute("data-value"),
-                n.getAttribute("data-from"), r.left, r.top, r.width, r.height]);
-    });
-    return JSON.stringify(out);
+  /* [data-key, data-value, data-from, left, top, width, height] of each match of each
+   * selector (a JSON array of selectors), as JSON: one list per selector. */
+  function measure(selectors) {
+    return JSON.stringify(JSON.parse(selectors).map(function (selector) {
+      var out = [];
+      document.querySelectorAll(selector).forEach(function (n) {
+        var r = n.getBoundingClientRect();
+        out.push([n.getAttribute("data-key"), n.getAttribute("data-value"),
+                  n.getAttribute("data-from"), r.left, r.top, r.width, r.height]);
+      });
+      return out;
+    }));
   }
 
   var clones = new Map();
@@ -97,7 +100,42 @@
       clones.set(n.getAttribute("data-key"), n.cloneNode(true));
     });
   }
-  function kept(key) { return clones.get(key) || null; }
+
+  /* Start a move's animations in one call (web/motion.py works them out from what
+   * measure() read). Each operation is
+   *   ["anim", selector, index, keyframes, options]: the index-th match animates;
+   *   ["ghost", key, left, top, dx, dy, duration, easing]: the copy keep() made of a card
+   *     that left the table flies from where it was by (dx, dy) and is then removed.
+   * Keyframes are CSS values (transforms, opacity), never markup. */
+  function animate(batch) {
+    JSON.parse(batch).forEach(function (op) {
+      if (op[0] === "anim") {
+        var node = document.querySelectorAll(op[1])[op[2]];
+        if (node) node.animate(op[3], op[4]);
+      } else if (op[0] === "ghost") {
+        ghost(op);
+      } else {
+        throw new Error("tacocatPatch: unknown animation " + op[0]);
+      }
+    });
+  }
+
+  function ghost(op) {
+    var node = clones.get(op[1]);
+    if (!node) return;
+    node.removeAttribute("data-key");
+    node.removeAttribute("id");
+    node.setAttribute("aria-hidden", "true");
+    node.classList.add("ghost");
+    node.setAttribute("style", (node.getAttribute("style") || "") + ";position:fixed;left:" +
+                      op[2] + "px;top:" + op[3] + "px;margin:0;z-index:30;pointer-events:none");
+    document.body.append(node);
+    var flight = node.animate(
+      [{transform: "none", opacity: 1},
+       {transform: "translate(" + op[4] + "px, " + op[5] + "px) scale(0.3)", opacity: 0.2}],
+      {duration: op[6], easing: op[7], fill: "forwards"});
+    flight.onfinish = function () { node.remove(); };
+  }
 
   /* Jump every running finite animation to its end and drop the ghosts (a new move
    * supersedes them). */
@@ -108,9 +146,27 @@
     document.querySelectorAll(".ghost").forEach(function (n) { n.remove(); });
   }
 
+  /* Call ``callback`` once: in the next animation frame, before it paints (web/turns.py
+   * animates a move there, where the frame lays out anyway), or after ``fallbackMs`` if no
+   * frame comes first (a hidden page or an off-screen frame gets none, and the game must
+   * go on). */
+  function frame(callback, fallbackMs) {
+    var done = false, raf = 0, timer = 0;
+    function run() {
+      if (done) return;
+      done = true;
+      cancelAnimationFrame(raf);
+      clearTimeout(timer);
+      callback();
+    }
+    raf = requestAnimationFrame(run);
+    timer = setTimeout(run, fallbackMs);
+  }
+
   /* Forget every node (the page's regions are drawn from scratch next time). */
   function reset() { nodes.clear(); }
 
   window.tacocatPatch = {apply: apply, reset: reset, measure: measure, keep: keep,
-                         kept: kept, finish: finish, size: function () { return nodes.size; }};
+                         finish: finish, frame: frame, animate: animate,
+                         size: function () { return nodes.size; }};
 })();

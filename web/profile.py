@@ -31,6 +31,11 @@ class Profile:
         self.current[phase] = self.current.get(phase, 0.0) + (now - self._t) * 1000
         self._t = now
 
+    def resume(self) -> None:
+        """A move's work goes on in a later task (web/turns.py): laps count from now, the
+        wait for the frame is nobody's phase."""
+        self._t = time.perf_counter()
+
     def count(self, what: str, n: int) -> None:
         if self.current is not None:
             self.current[what] = self.current.get(what, 0) + n

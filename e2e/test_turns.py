@@ -1,0 +1,62 @@
+"""A move in three steps (web/turns.py): drawn in the tap's task, animated in the next
+frame, settled (save, Take back, announcement, next turn) after that frame's paint.
+
+Behaviour only: the game goes on when the browser gives no animation frames (a hidden
+page, an off-screen embed), focus comes back to the hand after a tap removed the focused
+card, and a take-back made before the move landed restores the position.
+"""
+
+from __future__ import annotations
+
+# Nothing left for the page to do until the player acts (no computer turn, no move in flight).
+SETTLED = "document.documentElement.dataset.tasks === '0'"
+PHASE = "document.getElementById('hand').dataset.phase"
+VIEW = """() => ({
+  hand: [...document.querySelectorAll('#hand .card')].map(c => c.getAttribute('aria-label')),
+  table: [...document.querySelectorAll('#table-cards .card')].length,
+  phase: document.getElementById('hand').dataset.phase})"""
+NO_FRAMES = "() => { window.requestAnimationFrame = () => 0; }"  # frames stop coming
+
+
+def _open(page, base_url, wait_ready, query: str, phase: str) -> None:
+    page.goto(f"{base_url}index.html?fresh=1&level=easy&{query}")
+    wait_ready(page)
+    page.wait_for_function(f"{PHASE} === '{phase}'")
+    page.wait_for_function(SETTLED)
+
+
+def test_a_move_settles_without_animation_frames(page, base_url, wait_ready):
+    _open(page, base_url, wait_ready, "seed=12&pace=400", "replace")
+    page.evaluate(NO_FRAMES)
+    page.locator("#act-confirm").click()  # keep every card: both replacements resolve
+    page.wait_for_function(f"{PHASE} === 'duel'")
+    page.wait_for_function(SETTLED, timeout=30000)  # settled by the fall-back timer
+    saved = page.evaluate("Object.keys(localStorage).some(k => localStorage[k]"
+                          ".includes('\"moves\"'))")
+    assert saved, "the move was not saved: it never settled"
+    undo = page.locator("#btn-takeback")
+    assert undo.get_attribute("aria-disabled") == "true"  # the draw was seen: refused
+    assert undo.get_attribute("aria-description")  # and it says why
+
+
+def test_focus_comes_back_to_the_hand_after_a_tap(page, base_url, wait_ready):
+    _open(page, base_url, wait_ready, "scenario=defend&pace=400", "defend")
+    card = page.get_by_role("button", name="7 — Was It a Car or a Cat I Saw?")
+    card.focus()
+    card.click()  # a pointer's tap: the card leaves the hand, focus must not stay lost
+    page.wait_for_function(SETTLED, timeout=30000)
+    assert page.evaluate("!!document.activeElement.closest('#hand, #actions, #result')")
+
+
+def test_take_back_before_the_move_has_landed(page, base_url, wait_ready):
+    """The tap and the Take back in one task: the move is still waiting for its frame."""
+    _open(page, base_url, wait_ready, "scenario=defend&pace=400", "defend")
+    before = page.evaluate(VIEW)
+    page.evaluate("""() => {
+      [...document.querySelectorAll('#hand .card')]
+        .find(c => c.getAttribute('aria-label').startsWith('7 ')).click();
+      document.getElementById('btn-takeback').click();
+    }""")
+    page.wait_for_function(SETTLED, timeout=30000)
+    assert page.evaluate(VIEW) == before
+    assert page.evaluate("document.querySelectorAll('.ghost').length") == 0

@@ -1,0 +1,268 @@
+"""The flow of a move, from the tap (or the computer's choice) to the next turn.
+
+A move is split over three moments so that no single task carries all of it — on a phone
+(4× slower than this machine) the whole of it was one long task per move:
+
+1. **The tap's own task** (:meth:`Turns.play`): the engine applies the move and every view
+   draws the new position in one patch batch. Nothing here reads layout after writing.
+2. **The next frame, before it paints** (:meth:`Turns.land`): the move's animation (FLIP,
+   web/motion.py). Its "last" positions are read where the frame lays out anyway, and the
+   cards start from where they were, so the new position is never painted still.
+3. **After that paint** (:meth:`Turns.settle`): what nobody waits to see — the autosave,
+   the Take back button, the announcement and sound, and the next turn (a computer move,
+   a pass screen).
+
+A move that starts while the previous one waits for its frame lands that one first,
+without its animation (it would be superseded anyway), and settles it at once, so the
+order of saves, announcements and turns never changes. While a move waits for its frame
+it counts as one of the page's pending tasks (``<html data-tasks>``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pyodide.ffi import create_once_callable
+from pyscript import window
+
+from tacocat import Action, IllegalActionError
+from tacocat.actions import ATTACK, DEFEND, DUEL, SACRIFICE
+
+from . import storage
+from .dom import active_element, by_id, focus, js_obj, py
+from .motion import Snapshot
+from .session import MODE_AI
+from .text import Words, sentence
+
+WATCH_PAUSE_MS = 1500  # a round result stays this long when the computer plays itself
+FRAME_FALLBACK_MS = 100  # a hidden page or an off-screen frame gets no animation frames
+
+
+@dataclass
+class Landing:
+    """A change drawn but not yet animated (``animate``, in the next frame; returns how
+    long its animation lasts, in ms) or settled (``settle``, after that frame's paint)."""
+
+    token: int
+    animate: Callable[[], float]
+    settle: Callable[[float], None]
+    refocus: bool = False  # the focused element went away: focus the hand again
+    landed: bool = False
+    settled: bool = False
+    took: float = 0.0
+
+
+class Turns:
+    landing: Landing | None = None
+
+    def pending_frames(self) -> int:
+        return int(self.landing is not None and not self.landing.settled)
+
+    async def watch_next(self, token: int) -> None:
+        await asyncio.sleep(max(WATCH_PAUSE_MS, 2 * self.prefs.pace) / 1000)
+        if token == self.token and self.session.result_pending:
+            self.do_continue(None)
+
+    async def computer_turn(self, seat: int, token: int) -> None:
+        s, ui = self.session, self.ui
+        alive = self.alive(token)
+        try:
+            pace = self.prefs.pace
+            sealed = len(s.game.to_act()) > 1
+            if pace and not sealed:
+                ui.thinking = seat
+                self.render_opponent()
+                await asyncio.sleep(pace * 0.6 / 1000)
+            else:
+                await asyncio.sleep(0)
+            if not alive():
+                return
+            action = await self.runner.decide(self.ai[seat], s.game.observation(seat),
+                                              s.level, alive)
+            if action is None or not alive():
+                return
+            lift = self.lifted(seat, action)
+            if pace and lift is not None and self.motion.on:
+                ui.thinking = None
+                ui.lifted = lift
+                self.render_opponent()
+                await asyncio.sleep(pace * 0.4 / 1000)
+                if not alive():
+                    return
+            await asyncio.sleep(0)  # apply + render in a task of their own
+            if alive():
+                ui.thinking = None
+                # still busy while it plays: settling the previous move (in play) must not
+                # start this very decision again; this move's own settling comes later
+                self.play(seat, action)
+        finally:
+            if alive():
+                ui.busy.discard(seat)
+                ui.thinking = None
+
+    def lifted(self, seat: int, action: Action) -> tuple[int, tuple[int, ...], bool] | None:
+        """The cards the computer is about to put on the table, for a moment in view."""
+        if action.kind in (ATTACK, DEFEND):
+            return seat, action.cards, True
+        if action.kind == SACRIFICE:  # its lowest card, revealed by the move itself
+            return seat, (self.session.game.hands[seat][0],), True
+        if action.kind == DUEL:
+            return seat, action.cards, False
+        return None
+
+    # -- 1. the tap's task ------------------------------------------------------------------
+    def play(self, seat: int, action: Action) -> None:
+        if self.lesson is not None:
+            self.play_lesson(seat, action)
+            return
+        self.land_now()
+        s, ui = self.session, self.ui
+        t0 = time.perf_counter()
+        prof = self.profile
+        prof.start()
+        prof.count("computer", int(s.is_computer(seat)))
+        self.motion.finish_all()
+        before = self.motion.snapshot(s.game.cat)
+        prof.lap("snapshot")
+        logged = len(s.log)
+        try:
+            s.apply(seat, action)
+            prof.lap("engine")
+        except IllegalActionError as exc:
+            prof.finish()
+            ui.lifted = None
+            self.message(sentence(str(exc)))
+            self.render()
+            return
+        if s.game.is_terminal():  # this move ended the game: count it once, now
+            self.stats.add(s.mode, s.level, s.human, s.game.winner, s.game.round)
+            storage.write(storage.STATS_KEY, self.stats.to_text())
+        ui.selected.clear()
+        ui.hint = None
+        ui.lifted = None
+        if not s.is_computer(seat):  # a message stays until the player it addresses acts
+            self.message("")
+            by_id("offer").hidden = True  # playing: the lessons offer has had its chance
+        # The Take back button waits for step 3. Focus, if the focused card went away,
+        # comes back at once for the keyboard (the next key must find it); after a pointer's
+        # tap it waits for step 2, where the frame updates style anyway (focus() forces it).
+        deferred = self.by_pointer
+        lost = self.render(takeback=False, refocus=not deferred) and deferred
+        events = s.move_events[-1]
+        self.runner.note("apply", time.perf_counter() - t0)
+        self.land_later(lambda: self._animate_move(before),
+                        lambda took: self._settle_move(logged, events, took), refocus=lost)
+
+    def _animate_move(self, before: Snapshot) -> float:
+        prof = self.profile
+        prof.resume()
+        game = self.session.game
+        took = self.motion.play(before, self.shown.me, game.cat,  # what render() drew
+                                [i for i, c in enumerate(game.tiles) if c])
+        prof.lap("motion")
+        return took
+
+    def _settle_move(self, logged: int, events: list, took: float) -> None:
+        prof = self.profile
+        prof.resume()
+        self.autosave()
+        prof.lap("save")
+        self.render_takeback()
+        prof.lap("takeback+focus")
+        self.report(self.session.log[logged:], took)
+        self.sound.events(events)
+        prof.lap("announce+sound")
+        self.advance(render=False)
+        prof.lap("advance")
+        prof.finish()
+        window.document.documentElement.dataset.profile = prof.to_json()
+
+    # -- 2. the next frame ------------------------------------------------------------------
+    def land_later(self, animate: Callable[[], float], settle: Callable[[float], None],
+                   refocus: bool = False) -> None:
+        """What was just drawn animates in the next frame (``animate``) and settles after
+        its paint (``settle``, handed the animation's length in ms).
+
+        (Not named ``then``: the controller reaches JavaScript as a proxy, and an object
+        with a ``then`` method is a promise to JavaScript — PyScript awaited it.)"""
+        landing = self.landing = Landing(self.token, animate, settle, refocus)
+        self._count_tasks()
+        window.tacocatPatch.frame(create_once_callable(lambda *_: self.land(landing)),
+                                  FRAME_FALLBACK_MS)
+
+    def land(self, landing: Landing, animate: bool = True) -> None:
+        """Animate (inside the frame, before its paint), then settle in a task after it."""
+        if landing.landed:
+            return
+        landing.landed = True
+        if landing.token != self.token:  # a new session came meanwhile: nothing to do
+            self.settle(landing)
+            return
+        if landing.refocus:  # before the reads: focus() updates style, preventScroll keeps
+            self.focus_play()  # every position where the animation's snapshot saw it
+        if animate:
+            landing.took = landing.animate()
+        self.spawn(self._settle_later(landing))
+
+    def land_now(self) -> None:
+        """A new move, a new game or a take-back: the move still in flight lands and
+        settles now (its animation would be finished at once anyway)."""
+        landing = self.landing
+        if landing is not None and not landing.settled:
+            self.land(landing, animate=False)
+            self.settle(landing)
+
+    def drop_landing(self) -> None:
+        """A new session replaces the game: the move in flight is neither animated nor
+        settled (the new session saves and starts its own turns)."""
+        landing = self.landing
+        if landing is not None:
+            landing.landed = landing.settled = True
+            self.landing = None
+            self.profile.finish()
+            self._count_tasks()
+
+    # -- 3. after the paint -----------------------------------------------------------------
+    async def _settle_later(self, landing: Landing) -> None:
+        self.settle(landing)  # a task of its own: it runs after the frame has painted
+
+    def settle(self, landing: Landing) -> None:
+        if landing.settled:
+            return
+        landing.settled = True
+        if landing is self.landing:
+            self.landing = None
+        self._count_tasks()
+        if landing.token == self.token:
+            landing.settle(landing.took)
+
+    def report(self, entries: list, delay_ms: float) -> None:
+        """Announce what the other side did (and a round result once it is in view)."""
+        s = self.session
+        words = Words(s.mode, s.human)
+        own = [e for e in entries if s.mode == MODE_AI and e.seat == s.human
+               and e.key != "log.drew"]
+        text = " ".join(words.entry(e) for e in entries if e not in own)
+        if s.result_pending or s.game.is_terminal():
+            self.spawn(self.reveal_result(text, delay_ms, self.token))
+        else:
+            self.announce(text)
+
+    async def reveal_result(self, text: str, delay_ms: float, token: int) -> None:
+        if delay_ms:
+            await asyncio.sleep(delay_ms / 1000)
+        if token != self.token:
+            return
+        self.announce(text)
+        if self.interacted and (active_element() is None
+                                or py(active_element().closest("#me")) is not None):
+            button = by_id("btn-continue") or by_id("btn-rematch")
+            focus(button)
+            if button is not None:  # in sight too, without pushing the table away
+                button.scrollIntoView(js_obj({"block": "nearest"}))
+
+
+__all__ = ["Landing", "Turns"]

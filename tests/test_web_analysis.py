@@ -328,3 +328,17 @@ def test_the_graph_is_drawn_in_the_svg_namespace(game_analysis):
                        "analysis-status": FakeNode("p")})
     page.apply(ops)
     assert "<polyline" in body.html() and "Analysis of your moves" in body.html()
+
+
+def test_the_replay_offers_analyse_for_a_finished_game_only():
+    from web.replay import Replay
+    from web.views.replay import replay_bar
+
+    def button(record):
+        bar = {r.ident: r for r in replay_bar(Replay(record, MODE_AI, "easy", YAY))}
+        return bar["replay-analyse"].attrs
+
+    assert button(a_game(3)) == {"aria-disabled": "false", "title": None}
+    going_on = button(blunder_record())  # a round is over, the game is not
+    assert going_on == {"aria-disabled": "true",
+                        "title": "Only a finished game can be analysed."}

@@ -51,7 +51,7 @@ def summary(r: RoundSummary) -> str:
     params = dict(r.params)
     params["result"] = t(f"analysis.result.{r.result}")
     key = f"analysis.{r.key.removeprefix('analysis.')}"
-    if r.key == "analysis.round_lost_at":
+    if r.key.endswith("_lost_at"):  # one sentence per phase in the catalogs (grammar)
         key += "." + params.pop("phase")
     else:
         params.pop("phase", None)

@@ -78,6 +78,8 @@ class Analysing:
             if p is not self.panel or token != self.token:
                 p.cancel()
                 return
+        if p is not self.panel:  # closed meanwhile: nothing to show or keep
+            return
         if p.result is not None:
             store = self.analysis_store()
             store.put(p.record, p.result)

@@ -23,12 +23,13 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, NamedTuple
 
 from . import events as ev
-from .actions import ATTACK, DEFEND, DUEL, REPLACE, Action, parse_move
+from .actions import ATTACK, DEFEND, DUEL, REPLACE, SACRIFICE, Action, parse_move
 from .ai import make_player
 from .ai.evaluate import move_values
 from .ai.players import MasterPlayer
+from .errors import RecordError
 from .record import GameRecord
-from .ruleset import YAY
+from .ruleset import WOW, YAY
 
 #: (mark, the smallest drop in round chance that earns it), worst first.
 MARKS = (("blunder", 0.25), ("mistake", 0.12), ("inaccuracy", 0.06))
@@ -43,6 +44,14 @@ TEXT = {
 }
 PHASE_WORDS = {"replace": "the replacement", "duel": "the duel", "attack": "an attack",
                "defend": "a defence"}
+#: A move in words, by the ``"move"`` of :func:`move_data` (``{cards}`` as the page shows
+#: card lists: comma-separated, a Jumbo's joined by hyphens). The page has the same keys
+#: as ``analysis.move.<move>`` in its catalogs, in every language.
+MOVE_WORDS = {"keep": "keeping your hand", "discard": "discarding {cards}",
+              "duel": "sealing {cards}", "attack": "attacking with {cards}",
+              "jumbo": "the Jumbo {cards}", "defend": "defending with {cards}",
+              "sacrifice": "sacrificing"}
+RESULTS = ("won", "lost", "tied", "unfinished")
 
 
 class Progress(NamedTuple):
@@ -107,6 +116,20 @@ class Analysis:
                 "decisions": [asdict(d) for d in self.decisions],
                 "rounds": [asdict(r) for r in self.rounds], "graph": self.graph()}
 
+    @classmethod
+    def from_dict(cls, data: Any) -> Analysis:
+        """The inverse of :meth:`to_dict`, for an analysis kept in storage (which anyone
+        could have edited): every field is checked for its type and range, and anything
+        else raises ``ValueError`` — the caller recomputes instead."""
+        _need(isinstance(data, dict) and data.get("seat") in ("YAY", "WOW")
+              and isinstance(data.get("level"), str), "not an analysis")
+        out = cls(YAY if data["seat"] == "YAY" else WOW, data["level"])
+        _need(isinstance(data.get("decisions"), list) and isinstance(data.get("rounds"), list),
+              "an analysis lists decisions and rounds")
+        out.decisions = [_decision_from(d) for d in data["decisions"]]
+        out.rounds = [_round_from(r) for r in data["rounds"]]
+        return out
+
 
 def game_chance(cat: int, tiles: tuple[bool, ...], seat: int, round_chance: float) -> float:
     """``seat``'s chance of winning the game if it wins this round with ``round_chance``
@@ -143,20 +166,39 @@ def mark_for(drop: float) -> str | None:
     return None
 
 
-def describe(action: Action) -> str:
-    """A move in words, for the summaries."""
+def move_data(action: Action) -> dict[str, Any]:
+    """A move as language-free data for the summaries: ``{"move": one of
+    :data:`MOVE_WORDS`, "cards": [...]}`` — the page words it in its own catalogs."""
     if action.kind == REPLACE:
-        return ("keeping your hand" if not action.cards
-                else "discarding " + ", ".join(map(str, action.cards)))
-    if action.kind == DUEL:
-        return f"sealing {action.cards[0]}"
-    if action.kind == ATTACK:
-        if len(action.cards) > 1:
-            return "the Jumbo " + "-".join(map(str, action.cards))
-        return f"attacking with {action.cards[0]}"
-    if action.kind == DEFEND:
-        return f"defending with {action.cards[0]}"
-    return "sacrificing"
+        move = "discard" if action.cards else "keep"
+    elif action.kind == ATTACK:
+        move = "jumbo" if len(action.cards) > 1 else "attack"
+    else:
+        move = action.kind
+    return {"move": move, "cards": list(action.cards)}
+
+
+def describe(action: Action) -> str:
+    """A move in English words, for the CLI's summaries."""
+    data = move_data(action)
+    sep = "-" if data["move"] == "jumbo" else ", "
+    return MOVE_WORDS[data["move"]].format(cards=sep.join(map(str, data["cards"])))
+
+
+def summary_text(key: str, params: dict[str, Any]) -> str:
+    """A round summary in English from its language-free ``params``."""
+    words = dict(params)
+    if "phase" in words:
+        words["phase"] = PHASE_WORDS[words["phase"]]
+    for name in ("what", "best"):
+        if name in words:
+            words[name] = describe(Action(_KIND_OF[words[name]["move"]],
+                                          tuple(words[name]["cards"])))
+    return TEXT[key].format(**words)
+
+
+_KIND_OF = {"keep": REPLACE, "discard": REPLACE, "duel": DUEL, "attack": ATTACK,
+            "jumbo": ATTACK, "defend": DEFEND, "sacrifice": SACRIFICE}
 
 
 def analyse(record: GameRecord, seat: int, level: str = "master", seed: int = 0,
@@ -238,9 +280,72 @@ def _summaries(decisions: list[Decision], results: dict[int, str],
             played = moves[worst.index][1]
             best = Action.parse(worst.best) if worst.best else played
             key = "analysis.round_lost_at" if result == "lost" else "analysis.round_cost"
-            params = {"round": rnd, "result": result, "drop": drop,
-                      "phase": PHASE_WORDS.get(worst.phase, worst.phase),
-                      "what": describe(played), "best": describe(best)}
+            params = {"round": rnd, "result": result, "drop": drop, "phase": worst.phase,
+                      "what": move_data(played), "best": move_data(best)}
         out.append(RoundSummary(rnd, result, worst.index if worst.mark else None, key,
-                                params, TEXT[key].format(**params)))
+                                params, summary_text(key, params)))
     return out
+
+
+# -- reading a stored analysis back (Analysis.from_dict) -------------------------------------
+_DECISION_FIELDS = tuple(Decision.__dataclass_fields__)
+_ROUND_FIELDS = tuple(RoundSummary.__dataclass_fields__)
+
+
+def _need(ok: bool, what: str) -> None:
+    if not ok:
+        raise ValueError(f"malformed analysis: {what}")
+
+
+def _int(value: Any, low: int = 0) -> bool:
+    return type(value) is int and low <= value <= 10_000
+
+
+def _chance(value: Any) -> bool:
+    return value is None or (type(value) in (int, float) and 0 <= value <= 1)
+
+
+def _notation(text: Any) -> str:
+    try:
+        Action.parse(text)
+    except RecordError as exc:
+        raise ValueError(f"malformed analysis: {exc}") from None
+    return text
+
+
+def _decision_from(d: Any) -> Decision:
+    _need(isinstance(d, dict) and set(d) == set(_DECISION_FIELDS), "a decision's fields")
+    _need(_int(d["index"]) and _int(d["round"], 1) and d["phase"] in PHASE_WORDS
+          and all(_chance(d[k]) for k in ("round_played", "round_best", "game_played",
+                                          "game_best"))
+          and type(d["drop"]) in (int, float) and 0 <= d["drop"] <= 1
+          and d["mark"] in (None, *(m for m, _ in MARKS)) and type(d["forced"]) is bool,
+          "a decision's values")
+    _notation(d["played"])
+    if d["best"] is not None:
+        _notation(d["best"])
+    return Decision(**d)
+
+
+def _move_from(m: Any) -> None:
+    _need(isinstance(m, dict) and set(m) == {"move", "cards"} and m["move"] in MOVE_WORDS
+          and isinstance(m["cards"], list) and len(m["cards"]) <= 20
+          and all(_int(c, 1) for c in m["cards"]), "a move")
+
+
+def _round_from(r: Any) -> RoundSummary:
+    _need(isinstance(r, dict) and set(r) == set(_ROUND_FIELDS) and _int(r["round"], 1)
+          and r["result"] in RESULTS and (r["worst"] is None or _int(r["worst"]))
+          and r["key"] in TEXT and isinstance(r["params"], dict), "a round")
+    params = r["params"]
+    clean = r["key"] == "analysis.round_clean"
+    _need(set(params) == ({"round", "result", "drop"} if clean else
+                          {"round", "result", "drop", "phase", "what", "best"})
+          and params["round"] == r["round"] and params["result"] == r["result"]
+          and _int(params["drop"]), "a round's parameters")
+    if not clean:
+        _need(params["phase"] in PHASE_WORDS, "a round's phase")
+        _move_from(params["what"])
+        _move_from(params["best"])
+    return RoundSummary(r["round"], r["result"], r["worst"], r["key"], params,
+                        summary_text(r["key"], params))

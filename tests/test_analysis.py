@@ -12,7 +12,7 @@ from helpers import play, position, twins
 from tacocat import DEFAULT, Game
 from tacocat.ai import make_player
 from tacocat.ai.evaluate import move_values
-from tacocat.analysis import MARKS, Progress, analyse, game_chance, mark_for, run_analysis
+from tacocat.analysis import MARKS, Analysis, Progress, analyse, game_chance, mark_for, run_analysis
 from tacocat.cli import main as cli_main
 from tacocat.players import run_think
 from tacocat.record import GameRecord
@@ -124,3 +124,9 @@ def test_cli_prints_the_decisions_as_json(tmp_path, capsys) -> None:
     (d,) = out["decisions"]
     assert d["played"] == "A1" and d["best"] == "A12" and d["mark"] == "blunder"
     assert out["graph"] == [d["round_played"]] and out["rounds"][0]["result"] == "lost"
+    (r,) = out["rounds"]  # language-free parameters (the page words them), English text
+    assert r["params"] == {"round": 1, "result": "lost", "drop": r["params"]["drop"],
+                           "phase": "attack", "what": {"move": "attack", "cards": [1]},
+                           "best": {"move": "attack", "cards": [12]}}
+    assert r["text"].startswith("You lost round 1 at an attack: attacking with 1 cost you")
+    assert Analysis.from_dict(out).to_dict() == out  # what the page stores reads back

@@ -12,6 +12,7 @@ from tacocat import SEATS, Action, RecordError, TacocatError
 from tacocat.actions import ATTACK, REPLACE
 
 from . import keys, players
+from .analysing import Analysing
 from .dom import active_element, by_id, focus, py, query, set_attr
 from .i18n import has, t
 from .learning import Learning
@@ -33,7 +34,7 @@ def _indices(hand, cards) -> set[int]:
     return out
 
 
-class Commands(Review, Learning):
+class Commands(Review, Learning, Analysing):
     # -- the hand ---------------------------------------------------------------------------
     def playing(self):
         """The session the hand plays in: a lesson's, else the game's (never a replay's)."""

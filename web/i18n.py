@@ -61,7 +61,7 @@ class _Params(dict):
 
 # Parameters that count something: when one of them is 1 and the catalog has a
 # ``<key>.one`` form ("1 card" vs "7 cards"), that form is used.
-COUNTS = ("n", "k", "count", "rounds", "moves", "games")
+COUNTS = ("n", "k", "count", "rounds", "moves", "games", "drop")
 
 
 def _plural_key(key: str, params: dict) -> str:

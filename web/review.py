@@ -73,6 +73,7 @@ class Review:
         self.announce(by_id("replay-where").textContent)
 
     def do_replay_exit(self, _arg) -> None:
+        self.stop_analysis()  # an analysis of the replay's game is of no use any more
         self.replay = None
         self.ui = Ui(viewer=self.first_viewer())
         self.render()

@@ -19,4 +19,8 @@ def replay_bar(replay: Replay | None) -> list[Root]:
             *(Root(ident, {"aria-disabled": "true" if replay.at == 0 else "false"})
               for ident in AT_START),
             *(Root(ident, {"aria-disabled": "true" if replay.at == replay.total else "false"})
-              for ident in AT_END)]
+              for ident in AT_END),
+            # Analyse: a finished game only (the hands of one still going on stay hidden)
+            Root("replay-analyse", {"aria-disabled": "false" if replay.finished else "true",
+                                    "title": None if replay.finished
+                                    else t("analysis.unfinished")})]

@@ -40,6 +40,7 @@ def result(s: Screen) -> list[Root]:
             again = t("watch.again") if s.session.mode == MODE_WATCH else t("over.rematch")
             buttons = [_button(again, "btn-rematch", "rematch", True),
                        _button(t("over.new"), "btn-over-new", "new"),
+                       _button(t("analysis.open"), "btn-over-analyse", "analyse"),
                        _button(t("toolbar.replay"), "btn-over-replay", "replay"),
                        _button(t("share.link"), "btn-over-share", "share"),
                        _button(t("toolbar.stats"), "btn-over-stats", "stats")]

@@ -45,7 +45,8 @@ MASTER_OPTIONS: dict[str, dict[str, Any]] = {
     "master": {},
     "master-2026": {"samples": 32, "duel_top": 3, "min_samples": 8,
                     "replace_rounds": (8, 16, 32, 64), "exact_at": 6, "max_low": 3,
-                    "trick_exact_at": 6, "close_factor": 1, "budget_ms": 1500.0},
+                    "trick_exact_at": 6, "close_factor": 1, "budget_ms": 1500.0,
+                    "duel_by_rank": False},
 }
 
 

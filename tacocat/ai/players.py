@@ -42,10 +42,10 @@ SLICE_S = 0.015  # yield to the caller after about this much work (slices stay â
 # (p95 well under 100 ms), so only a badly overloaded machine ever reaches it.
 SAFETY_NET_MS = 1500.0
 # master: its caps (see MasterPlayer; ``master-2026`` in tacocat.ai spells out the old ones)
-MASTER_SAMPLES = 64
-MASTER_ROUNDS = (16, 32, 64, 128)
+MASTER_SAMPLES = 32
+MASTER_ROUNDS = (8, 16, 32, 64)
 CLOSE_MARGIN = 0.1
-CLOSE_FACTOR = 2
+CLOSE_FACTOR = 1  # off: twice the samples in close positions measured no gain (docs/AI.md)
 MASTER_SAFETY_NET_MS = 4000.0  # p95 is ~10Ã— lower
 
 
@@ -114,6 +114,8 @@ class SearchPlayer(_Base):
     highest card);
     ``replacement``: ``"rule"`` (:func:`replace_rule`, medium and hard-2026), ``"trim"``
     (:func:`trim_rule`, hard) or ``"keep"`` (:func:`keep_rule`)."""
+
+    duel_by_rank = False  # the duel's columns: the opponent's card values (see MasterPlayer)
 
     def __init__(self, seed: int = 0, *, name: str = "hard", samples: int = 24,
                  budget_ms: float | None = SAFETY_NET_MS, duel_top: int = 4,
@@ -196,7 +198,7 @@ class SearchPlayer(_Base):
             else:  # duel: my outcomes against each card this sampled hand could seal
                 tables.append((yield from solver.sliced(duel_table, solver, obs.hand, opp,
                                                         rows, self.duel_top, tie,
-                                                        clock=clock)))
+                                                        self.duel_by_rank, clock=clock)))
             now = time.perf_counter()
             if deadline is not None and now > deadline and n + 1 >= self.min_samples:
                 break
@@ -290,10 +292,11 @@ class MasterPlayer(SearchPlayer):
     """
 
     def __init__(self, seed: int = 0, *, name: str = "master", samples: int = MASTER_SAMPLES,
-                 budget_ms: float | None = MASTER_SAFETY_NET_MS, duel_top: int = 3,
+                 budget_ms: float | None = MASTER_SAFETY_NET_MS, duel_top: int = 5,
                  min_samples: int = 8, replace_rounds: tuple[int, ...] = MASTER_ROUNDS,
-                 exact_at: int = 6, max_low: int = 3, trick_exact_at: int = 6,
-                 close_margin: float = CLOSE_MARGIN, close_factor: int = CLOSE_FACTOR) -> None:
+                 exact_at: int = 6, max_low: int = 3, trick_exact_at: int = 7,
+                 close_margin: float = CLOSE_MARGIN, close_factor: int = CLOSE_FACTOR,
+                 duel_by_rank: bool = True) -> None:
         super().__init__(seed, name=name, samples=samples, budget_ms=budget_ms,
                          duel_top=duel_top, min_samples=min_samples)
         self.replace_rounds = replace_rounds
@@ -302,6 +305,7 @@ class MasterPlayer(SearchPlayer):
         self.trick_exact_at = trick_exact_at
         self.close_margin = close_margin
         self.close_factor = close_factor
+        self.duel_by_rank = duel_by_rank
 
     def _sample_cap(self, obs: Observation) -> int:
         # big hands cost far more per sample (and their first tricks are approximate anyway)

@@ -142,11 +142,27 @@ def duel_payoff(rows: list[int], tables: list[dict[int, list[float]]]
 
 
 def duel_table(solver: TrickSolver, mine: Hand, opp: Hand, rows: list[int], top: int,
-               tie: int) -> dict[int, list[float]]:
+               tie: int, by_rank: bool = False) -> dict[int, list[float]]:
     """My outcome for each candidate duel card in ``rows`` against each card ``opp``
-    might seal (see :func:`duel_mix`)."""
-    return {j: [duel_entry(solver, mine, opp, i, j, tie) for i in rows]
-            for j in duel_candidates(opp, top)}
+    might seal (see :func:`duel_mix`), keyed by the card's value — or, ``by_rank``, by
+    :func:`rank_columns`' column."""
+    if not by_rank:
+        return {j: [duel_entry(solver, mine, opp, i, j, tie) for i in rows]
+                for j in duel_candidates(opp, top)}
+    cols = rank_columns(opp, top)
+    got = {j: [duel_entry(solver, mine, opp, i, j, tie) for i in rows] for j in set(cols)}
+    return {k: got[j] for k, j in enumerate(cols)}
+
+
+def rank_columns(hand: Hand, top: int) -> list[int]:
+    """The opponent's duel choices as strategies every sampled hand can play: column ``k``
+    (``k < top``) seals their ``k``-th highest distinct value (their lowest if they have
+    fewer), column ``top`` their lowest card. Keyed by value instead, a column such as
+    "seal a 12" exists only in the samples holding a 12, yet the matrix game lets the
+    opponent pick it always: master then defends against an opponent who always has the
+    card that hurts most."""
+    values = sorted(set(hand), reverse=True)
+    return [values[min(k, len(values) - 1)] for k in range(top)] + [values[-1]]
 
 
 def pick_from_mix(rows: list[int], mix: list[float], rng: Random,

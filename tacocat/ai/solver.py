@@ -23,6 +23,9 @@ from ..moves import attack_options
 Hand = tuple[int, ...]
 T = TypeVar("T")
 _TIE_BYTE = {-1: b"\x00", 0: b"\x01", 1: b"\x02"}
+# the memo's entries: (lower bound, upper bound) of a position's value, packed in a small int
+_CODE = {(lo, hi): 3 * (lo + 1) + hi + 1 for lo in (-1, 0, 1) for hi in (-1, 0, 1)}
+_BOUNDS = {code: bounds for bounds, code in _CODE.items()}
 
 
 class SliceExpired(Exception):
@@ -120,60 +123,93 @@ class TrickSolver:
         With one card each it is the showdown; ``tie`` is the attacker's outcome when the
         showdown cards are equal (``0`` normally, ``±1`` under the arrow-wins variant).
         """
+        return self._value(att, dfn, tie, -1, 1)
+
+    def answer(self, att_rest: Hand, dfn: Hand, pending: Hand, all_held: bool,
+               tie: int = 0) -> int:
+        """Outcome for the attacker while the defender answers ``pending`` (the attacking
+        cards not yet answered, ascending); ``all_held`` — every answer so far defended."""
+        return self._answer(att_rest, dfn, pending, all_held, tie, -1, 1)
+
+    # Alpha-beta over the three outcomes, fail-soft: a result ≤ alpha is an upper bound,
+    # ≥ beta a lower bound, anything between is exact (the full window −1..1 is always
+    # exact). Once a side has a tie in hand it only asks whether the rest can do better —
+    # a yes/no question that prunes far more than a full solve. The memo keeps bounds.
+    def _value(self, att: Hand, dfn: Hand, tie: int, alpha: int, beta: int) -> int:
         if len(att) == 1:
             a, d = att[0], dfn[0]
             return 1 if a < d else (-1 if a > d else tie)
         key = bytes(att) + bytes(dfn) + _TIE_BYTE[tie]  # equal-size hands: unambiguous
         memo = self._memo
         got = memo.get(key)
-        if got is not None:
-            return got
+        if got is None:
+            lo, hi = -1, 1
+        else:
+            lo, hi = _BOUNDS[got]
+            if lo == hi or lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            alpha = max(alpha, lo)
+            beta = min(beta, hi)
         self.nodes += 1
         best = -1
+        a = alpha
         for attack, rest in self.attacks(att):
-            v = self.answer(rest, dfn, attack, True, tie)
+            v = self._answer(rest, dfn, attack, True, tie, a, beta)
             if v > best:
                 best = v
-                if best == 1:
+                if best >= beta:
                     break
+                if best > a:
+                    a = best
+        if best <= alpha:
+            hi = min(hi, best)
+        elif best >= beta:
+            lo = max(lo, best)
+        else:
+            lo = hi = best
         if len(memo) >= self.max_entries:
             memo.clear()
             self._att.clear()  # the attack lists of every hand seen so far: bounded too
-        memo[key] = best
+        memo[key] = _CODE[(lo, hi)]
         return best
 
-    def answer(self, att_rest: Hand, dfn: Hand, pending: Hand, all_held: bool,
-               tie: int = 0) -> int:
-        """Outcome for the attacker while the defender answers ``pending`` (the attacking
-        cards not yet answered, ascending); ``all_held`` — every answer so far defended."""
+    def _answer(self, att_rest: Hand, dfn: Hand, pending: Hand, all_held: bool, tie: int,
+                alpha: int, beta: int) -> int:
         self.calls += 1  # every search step passes here, memo hits included
         if not self.calls & 255 and self.deadline is not None \
                 and time.perf_counter() > self.deadline:
             raise SliceExpired
         if not pending:
             if all_held:
-                return -self.value(dfn, att_rest, -tie)
-            return self.value(att_rest, dfn, tie)
+                return -self._value(dfn, att_rest, -tie, -beta, -alpha)
+            return self._value(att_rest, dfn, tie, alpha, beta)
         target = pending[0]
         later = pending[1:]
         worst = 1
+        b = beta
         low = dfn[0]
         can_hold = dfn[-1] >= target
         # sacrifice first when it is possible: it is often the defender's only sensible line
         if low < target and not (self.must_defend and can_hold):
-            worst = self.answer(att_rest, dfn[1:], later, False, tie)
-            if worst == -1:
-                return -1
+            worst = self._answer(att_rest, dfn[1:], later, False, tie, alpha, b)
+            if worst <= alpha:
+                return worst
+            if worst < b:
+                b = worst
         prev = None
         for i, c in enumerate(dfn):
             if c < target or c == prev:
                 continue
             prev = c
-            v = self.answer(att_rest, dfn[:i] + dfn[i + 1:], later, all_held, tie)
+            v = self._answer(att_rest, dfn[:i] + dfn[i + 1:], later, all_held, tie, alpha, b)
             if v < worst:
                 worst = v
-                if worst == -1:
-                    return -1
+                if worst <= alpha:
+                    return worst
+                if worst < b:
+                    b = worst
         return worst
 
 

@@ -14,8 +14,10 @@ A move is split over three moments so that no single task carries all of it — 
 
 A move that starts while the previous one waits for its frame lands that one first,
 without its animation (it would be superseded anyway), and settles it at once, so the
-order of saves, announcements and turns never changes. While a move waits for its frame
-it counts as one of the page's pending tasks (``<html data-tasks>``).
+order of saves, announcements and turns never changes; any click or key does the same
+(web/commands.py), so input always meets a settled page, and a new session drops it.
+While a move waits for its frame it counts as one of the page's pending tasks
+(``<html data-tasks>``).
 """
 
 from __future__ import annotations
@@ -201,11 +203,13 @@ class Turns:
         if landing.token != self.token:  # a new session came meanwhile: nothing to do
             self.settle(landing)
             return
-        if landing.refocus:  # before the reads: focus() updates style, preventScroll keeps
-            self.focus_play()  # every position where the animation's snapshot saw it
-        if animate:
-            landing.took = landing.animate()
-        self.spawn(self._settle_later(landing))
+        try:
+            if landing.refocus:  # before the reads: focus() updates style, preventScroll
+                self.focus_play()  # keeps every position where the snapshot saw it
+            if animate:
+                landing.took = landing.animate()
+        finally:  # a failed animation is reported, and the game still goes on
+            self.spawn(self._settle_later(landing))
 
     def land_now(self) -> None:
         """A new move, a new game or a take-back: the move still in flight lands and

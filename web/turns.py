@@ -139,9 +139,10 @@ class Turns:
             self.message(sentence(str(exc)))
             self.render()
             return
-        if s.game.is_terminal():  # this move ended the game: count it once, now
+        if s.game.is_terminal():  # this move ended the game: count it once, now, and drop
             self.stats.add(s.mode, s.level, s.human, s.game.winner, s.game.round)
             storage.write(storage.STATS_KEY, self.stats.to_text())
+            self.autosave()  # the save with it (never a counted game left to resume)
         ui.selected.clear()
         ui.hint = None
         ui.lifted = None

@@ -39,16 +39,19 @@ serve: setup
 	$(PY) scripts/serve.py --host $(HOST) --port $(PORT) --dir $(DIR) --prefix $(PREFIX)
 
 # Each step must pass; pytest's exit code 5 (no tests collected) fails the build too.
+# A browser test whose renderer crashed runs once more; any other failure fails at once.
+E2E_ARGS ?= --reruns 1 --only-rerun "Target crashed"
+
 test: setup-browser
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest tests $(UNIT_ARGS) $(PYTEST_ARGS)
-	$(PY) -m pytest e2e $(PYTEST_ARGS)
+	$(PY) -m pytest e2e $(E2E_ARGS) $(PYTEST_ARGS)
 
 test-unit: setup
 	$(PY) -m pytest tests $(UNIT_ARGS) $(PYTEST_ARGS)
 
 test-e2e: setup-browser
-	$(PY) -m pytest e2e $(PYTEST_ARGS)
+	$(PY) -m pytest e2e $(E2E_ARGS) $(PYTEST_ARGS)
 
 lint: setup
 	$(VENV)/bin/ruff check .

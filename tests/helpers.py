@@ -82,3 +82,16 @@ def twins(rng: random.Random, phase: str, n: int, **kw) -> tuple[Game, Game]:
         games.append(Game.from_position(yay=mine, wow=rest[:n], phase=phase,
                                         seed=rng.randrange(10**6), **kw))
     return games[0], games[1]
+
+
+def a_game(seed: int = 12):
+    """A whole game, easy against greedy, as a record (for the analysis tests)."""
+    from tacocat.ai import make_player
+    from tacocat.record import GameRecord
+
+    g = Game(seed)
+    players = [make_player("easy", 1), make_player("greedy", 2)]
+    while not g.is_terminal():
+        for p in g.to_act():
+            g.apply(p, players[p].choose(g.observation(p)))
+    return GameRecord.of(g)

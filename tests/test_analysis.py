@@ -7,9 +7,9 @@ import itertools
 import json
 import random
 
-from helpers import play, position, twins
+from helpers import a_game, play, position, twins
 
-from tacocat import DEFAULT, Game
+from tacocat import DEFAULT
 from tacocat.ai import make_player
 from tacocat.ai.evaluate import move_values
 from tacocat.analysis import MARKS, Analysis, Progress, analyse, game_chance, mark_for, run_analysis
@@ -20,15 +20,6 @@ from tacocat.ruleset import WOW, YAY
 
 QUICK = {"budget_ms": None, "samples": 8, "replace_rounds": (2, 4)}
 DECK = DEFAULT.deck_cards()
-
-
-def a_game(seed: int = 12) -> GameRecord:
-    g = Game(seed)
-    players = [make_player("easy", 1), make_player("greedy", 2)]
-    while not g.is_terminal():
-        for p in g.to_act():
-            g.apply(p, players[p].choose(g.observation(p)))
-    return GameRecord.of(g)
 
 
 def test_a_losing_attack_is_a_blunder_and_the_winning_one_is_best() -> None:

@@ -9,11 +9,10 @@ import json
 import re
 
 import pytest
-from helpers import play, position
+from helpers import a_game, play, position
 from vdom_fake import FakeNode, FakePage
 
-from tacocat import Game, GameRecord
-from tacocat.ai import make_player
+from tacocat import GameRecord
 from tacocat.analysis import (
     MOVE_WORDS,
     PHASE_WORDS,
@@ -45,15 +44,6 @@ def blunder_record() -> GameRecord:
     """YAY attacks with its 1 instead of its 12 and loses the round at the showdown."""
     g = position([1, 12], [5, 6], phase="attack", attacker=YAY)
     play(g, (YAY, "A1"), (WOW, "B5"))
-    return GameRecord.of(g)
-
-
-def a_game(seed: int = 12) -> GameRecord:
-    g = Game(seed)
-    players = [make_player("easy", 1), make_player("greedy", 2)]
-    while not g.is_terminal():
-        for p in g.to_act():
-            g.apply(p, players[p].choose(g.observation(p)))
     return GameRecord.of(g)
 
 

@@ -60,3 +60,27 @@ def test_take_back_before_the_move_has_landed(page, base_url, wait_ready):
     page.wait_for_function(SETTLED, timeout=30000)
     assert page.evaluate(VIEW) == before
     assert page.evaluate("document.querySelectorAll('.ghost').length") == 0
+
+
+def test_the_log_shows_its_newest_entry_when_scrolled_to_on_a_phone(new_context, base_url,
+                                                                    wait_ready):
+    """On a phone the panels below the table are skipped while out of view (CSS
+    content-visibility): the log, scrolled to after a whole game, still shows its newest
+    entry at the bottom."""
+    page = new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.goto(f"{base_url}index.html?fresh=1&level=easy&seed=12")
+    wait_ready(page)
+    page.locator("#btn-menu").click()
+    page.locator("#btn-new").click()
+    page.check("#mode-watch")
+    page.select_option("#new-pace", "0")
+    page.click("#new-start")
+    page.wait_for_selector("#btn-rematch", timeout=120000)  # the computer played itself
+    page.wait_for_function(SETTLED, timeout=60000)
+    log = page.locator("#log")
+    assert not page.evaluate("document.getElementById('log').getBoundingClientRect().top"
+                             " < innerHeight"), "the log should start out of view here"
+    log.scroll_into_view_if_needed()
+    page.wait_for_function("""() => { const l = document.getElementById('log');
+        return l.scrollHeight > l.clientHeight + 20 &&
+               l.scrollTop + l.clientHeight >= l.scrollHeight - 2; }""", timeout=10000)

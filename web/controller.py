@@ -17,7 +17,7 @@ from pyscript import document, window
 
 from tacocat import YAY
 
-from . import keys, players, shell, storage
+from . import keys, players, shell, storage, warmup
 from .commands import Commands
 from .computer import Runner
 from .dom import active_element, by_id, focus, on, query, query_all
@@ -40,6 +40,9 @@ from .views.dialogs import Dialogs, fill_paces
 from .views.log import LogLines
 from .views.opponent import opponent
 from .views.page import page
+
+# the rehearsal starts after the first frames of the table have painted
+REHEARSE_AFTER_S = 0.15
 
 
 class Controller(Turns, Commands):
@@ -119,6 +122,20 @@ class Controller(Turns, Commands):
         root = document.documentElement
         root.dataset.readyMs = str(round(window.performance.now()))
         root.dataset.ready = "1"
+        self.spawn(self.rehearse(self.token))
+
+    async def rehearse(self, token: int) -> None:
+        """Once the table is on screen, run a move's code once on a copy of the game
+        (web/warmup.py), so the player's first move costs what later ones do."""
+        await asyncio.sleep(REHEARSE_AFTER_S)
+        if token != self.token or self.session is None:
+            return
+        try:
+            played = await warmup.rehearse(self.session, self.alive(token))
+        except Exception as exc:  # the game itself is fine: say so in the console only
+            window.console.error("tacocat: rehearsal failed:", repr(exc))
+            return
+        document.documentElement.dataset.rehearsed = str(played)
 
     def apply_static_text(self) -> None:
         document.documentElement.lang = t("lang.code") if has("lang.code") else "en"

@@ -69,17 +69,18 @@ window.__perf = {events: [], longtasks: [], loafs: [], dom: 0, batches: 0};
                     e.renderStart ? end - e.renderStart : 0]);
     } }).observe({type: 'long-animation-frame', buffered: true});
   } catch (e) {}
-  // Count DOM calls made from outside the patch applier (from Python, in this page).
-  let inside = 0;
+  // Count DOM calls made by Python: not from inside web/patch.js (the applier and the
+  // motion's reads and starts) and not from this bench's own polling (NEXT_JS).
+  P.inside = 0;
   const wrap = (proto, name) => {
     const d = Object.getOwnPropertyDescriptor(proto, name);
     if (!d) return;
     if (typeof d.value === 'function') {
       const f = d.value;
-      proto[name] = function () { if (!inside) P.dom++; return f.apply(this, arguments); };
+      proto[name] = function () { if (!P.inside) P.dom++; return f.apply(this, arguments); };
     } else if (d.set) {
       Object.defineProperty(proto, name,
-        {...d, set(v) { if (!inside) P.dom++; d.set.call(this, v); }});
+        {...d, set(v) { if (!P.inside) P.dom++; d.set.call(this, v); }});
     }
   };
   for (const n of ['createElement', 'createElementNS', 'createTextNode', 'getElementById',
@@ -95,9 +96,14 @@ window.__perf = {events: [], longtasks: [], loafs: [], dom: 0, batches: 0};
   const hook = () => {
     if (hooked || !window.tacocatPatch) return;
     hooked = true;
-    const apply = window.tacocatPatch.apply;
-    window.tacocatPatch.apply = function (b) {
-      P.batches++; inside++; try { return apply(b); } finally { inside--; } };
+    const T = window.tacocatPatch;
+    for (const name of Object.keys(T)) {
+      const f = T[name];
+      if (typeof f !== 'function') continue;
+      T[name] = function () {
+        if (name === 'apply') P.batches++;
+        P.inside++; try { return f.apply(this, arguments); } finally { P.inside--; } };
+    }
   };
   document.addEventListener('DOMContentLoaded', hook);
   window.addEventListener('load', hook);
@@ -106,6 +112,10 @@ window.__perf = {events: [], longtasks: [], loafs: [], dom: 0, batches: 0};
 
 # What to click next (a CSS selector), or "" to wait, or "over".
 NEXT_JS = """() => {
+  const P = window.__perf;
+  if (P) P.inside++;
+  try { return next(); } finally { if (P) P.inside--; }
+  function next() {
   const q = s => document.querySelector(s);
   const ok = n => n && !n.closest('[hidden]') && n.getAttribute('aria-disabled') !== 'true';
   if (q('#btn-rematch')) return 'over';
@@ -127,6 +137,7 @@ NEXT_JS = """() => {
   if (phase === 'defend')
     return first ? '#' + first.id : (ok(q('#act-sacrifice')) ? '#act-sacrifice' : '');
   return '';
+  }
 }"""
 
 

@@ -48,6 +48,37 @@ def test_focus_comes_back_to_the_hand_after_a_tap(page, base_url, wait_ready):
     assert page.evaluate("!!document.activeElement.closest('#hand, #actions, #result')")
 
 
+# One step of play against the computer: Continue, else the first playable card, else Confirm.
+STEP = """() => {
+  const ok = n => n && !n.closest('[hidden]') && n.getAttribute('aria-disabled') !== 'true';
+  if (ok(document.getElementById('btn-continue'))) return 'continue';
+  const card = [...document.querySelectorAll('#hand button.card')].find(ok);
+  const confirm = document.getElementById('act-confirm');
+  const sacrifice = document.getElementById('act-sacrifice');
+  const pressed = document.querySelector('#hand button.card[aria-pressed="true"]');
+  const target = (pressed || !card) && ok(confirm) ? confirm : card || (ok(sacrifice) && sacrifice);
+  if (target) target.click();
+  return target ? 'played' : '';
+}"""
+
+
+def test_after_continue_the_new_hand_has_the_focus(page, base_url, wait_ready):
+    """Continue deals the next round; the tapped button goes away, and once the deal has
+    landed the focus is on the new hand."""
+    _open(page, base_url, wait_ready, "seed=12&pace=0", "replace")
+    for _ in range(200):
+        page.wait_for_function(SETTLED, timeout=30000)
+        if page.evaluate(STEP) == "continue":
+            break
+    else:
+        raise AssertionError("no round ended in 200 steps")
+    before = page.locator("#round-info").text_content()
+    page.locator("#btn-continue").click()  # a pointer's tap
+    page.wait_for_function(SETTLED, timeout=30000)
+    assert page.locator("#round-info").text_content() != before  # the next round is dealt
+    assert page.evaluate("document.activeElement.matches('#hand button.card')")
+
+
 def test_take_back_before_the_move_has_landed(page, base_url, wait_ready):
     """The tap and the Take back in one task: the move is still waiting for its frame."""
     _open(page, base_url, wait_ready, "scenario=defend&pace=400", "defend")

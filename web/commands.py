@@ -182,10 +182,17 @@ class Commands(Review, Learning, Analysing):
         self.land_now()
         s.next_round()
         self.ui.focus = 0
-        self.render()
-        self.land_later(self.motion.deal,  # web/turns.py
-                  lambda _took: self.advance(render=False))
-        self.focus_play()
+        # like a move (web/turns.py): the tap's task draws the new round; the focus (after a
+        # pointer's tap) and the deal wait for the next frame, Take back for after its paint
+        deferred = self.by_pointer
+        self.render(takeback=False, refocus=False)
+        if not deferred:
+            self.focus_play()
+        self.land_later(self.motion.deal, self._dealt, refocus=deferred)
+
+    def _dealt(self, _took: float) -> None:
+        self.render_takeback()
+        self.advance(render=False)
 
     def do_pass_show(self, arg: str) -> None:
         self.dialogs.close("dlg-pass")

@@ -121,3 +121,42 @@ def test_svg_text_and_refusals(page, base_url):
     unknown = page.evaluate("""() => { try { window.tacocatPatch.apply([["html", 1, "<b>"]]);
         return null; } catch (e) { return String(e); } }""")
     assert unknown is not None and "unknown operation" in unknown
+
+
+def test_a_batch_removing_the_focused_element_lets_go_of_it_first(page, base_url):
+    """The focused card leaves: the applier blurs it before any write (no style update
+    mid-batch); only a batch that removes the focused element does that."""
+    open_applier(page, base_url)
+    differ = Differ()
+    cards = [h("button", "card", str(v), key=str(v)) for v in (2, 5, 9)]
+    page.evaluate("ops => window.tacocatPatch.apply(ops)",
+                  json.dumps(differ.render([Root("box", None, cards)])))
+    page.evaluate("""() => { window.blurs = [];
+        document.querySelectorAll('#box button').forEach(b => b.addEventListener('blur',
+          () => window.blurs.push([b.textContent, b.isConnected])));
+        document.querySelectorAll('#box button')[1].focus(); }""")
+    keep_five = [h("button", "card", "2", key="2"), h("button", "card", "5", key="5")]
+    page.evaluate("ops => window.tacocatPatch.apply(ops)",
+                  json.dumps(differ.render([Root("box", None, keep_five)])))
+    assert page.evaluate("window.blurs") == []  # the 9 went; the focused 5 stayed focused
+    page.evaluate("ops => window.tacocatPatch.apply(ops)",
+                  json.dumps(differ.render([Root("box", None, keep_five[:1])])))
+    assert page.evaluate("window.blurs") == [["5", True]]  # let go while still in the page
+    assert page.evaluate("document.activeElement === document.body")
+
+
+def test_finish_ends_only_the_applier_s_own_animations(page, base_url):
+    open_applier(page, base_url)
+    differ = Differ()
+    page.evaluate("ops => window.tacocatPatch.apply(ops)", json.dumps(differ.render(
+        [Root("box", None, [h("div", "card", "7", key="a"), h("div", "other", "x", key="b")])])))
+    page.evaluate("""() => {
+        window.other = document.querySelector('#box .other').animate(
+          [{opacity: 0}, {opacity: 1}], {duration: 60000});
+        window.tacocatPatch.animate(JSON.stringify([["anim", "#box .card", 0,
+          [{transform: "translateX(40px)"}, {transform: "none"}], {duration: 60000}]]));
+        window.tacocatPatch.finish(); }""")
+    states = page.evaluate("""() => document.getAnimations().map(a =>
+        [a.effect.target.className, a.playState])""")
+    assert ["other", "running"] in states
+    assert not any(cls == "card" and state == "running" for cls, state in states)

@@ -115,3 +115,16 @@ def test_the_log_shows_its_newest_entry_when_scrolled_to_on_a_phone(new_context,
     page.wait_for_function("""() => { const l = document.getElementById('log');
         return l.scrollHeight > l.clientHeight + 20 &&
                l.scrollTop + l.clientHeight >= l.scrollHeight - 2; }""", timeout=10000)
+
+
+def test_the_start_up_rehearsal_leaves_the_game_alone(page, base_url, wait_ready):
+    """web/warmup.py plays a copy of the game after start-up: the table, the hand and the
+    save are as they were, and it says how many moves it rehearsed."""
+    page.goto(f"{base_url}index.html?fresh=1&level=master&seed=12")
+    wait_ready(page)
+    page.wait_for_function(f"{PHASE} === 'replace'")
+    before = page.evaluate(VIEW), page.locator("#log").inner_text()
+    page.wait_for_function("document.documentElement.dataset.rehearsed === '4'",
+                           timeout=60000)
+    page.wait_for_function(SETTLED, timeout=30000)
+    assert (page.evaluate(VIEW), page.locator("#log").inner_text()) == before

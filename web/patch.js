@@ -117,13 +117,8 @@
     });
   }
 
-  /* Start a move's animations in one call (web/motion.py works them out from what
-   * measure() read). Each operation is
-   *   ["anim", selector, index, keyframes, options]: the index-th match animates;
-   *   ["ghost", key, left, top, dx, dy, duration, easing]: the copy keep() made of a card
-   *     that left the table flies from where it was by (dx, dy) and is then removed.
-   * Keyframes are CSS values (transforms, opacity), never markup. */
   var running = new Set();  // the animations started here and not yet over
+  var ghosts = new Set();  // the stand-ins in flight (each removes itself when it lands)
 
   function track(animation) {
     running.add(animation);
@@ -134,6 +129,12 @@
     return animation;
   }
 
+  /* Start a move's animations in one call (web/motion.py works them out from what
+   * measure() read). Each operation is
+   *   ["anim", selector, index, keyframes, options]: the index-th match animates;
+   *   ["ghost", key, left, top, dx, dy, duration, easing]: the copy keep() made of a card
+   *     that left the table flies from where it was by (dx, dy) and is then removed.
+   * Keyframes are CSS values (transforms, opacity), never markup. */
   function animate(batch) {
     JSON.parse(batch).forEach(function (op) {
       if (op[0] === "anim") {
@@ -164,8 +165,6 @@
     flight.addEventListener("finish", function () { node.remove(); ghosts.delete(node); });
     ghosts.add(node);
   }
-
-  var ghosts = new Set();  // the stand-ins in flight (each removes itself when it lands)
 
   /* Jump every animation started here to its end and drop the ghosts (a new move
    * supersedes them). Only ours: document.getAnimations() would make the browser bring
@@ -199,6 +198,5 @@
 
   window.tacocatPatch = {apply: apply, reset: reset, measure: measure, keep: keep,
                          finish: finish, frame: frame, animate: animate,
-                         size: function () { return nodes.size; },
-                         moving: function () { return running.size; }};
+                         size: function () { return nodes.size; }};
 })();

@@ -15,7 +15,8 @@ import pytest
 from ship_helpers import FAST, play_to_end, wait_controlled
 from test_offline import _build_precache_module
 
-HAND_JS = "[...document.querySelectorAll('#hand button.card')].map(b => b.getAttribute('aria-label'))"
+HAND_JS = ("[...document.querySelectorAll('#hand button.card')]"
+           ".map(b => b.getAttribute('aria-label'))")
 # Generous: the worker boots a whole Pyodide in the background (a hang detector only).
 MADE_MS = 180_000
 

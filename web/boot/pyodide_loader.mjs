@@ -134,7 +134,10 @@ const idle = () => new Promise((resolve) => {
   setTimeout(later, MAKE_DELAY_MS);
 });
 
+// Whether storage has room. An engine without the estimate (WebKitGTK's) gets a try: the
+// service worker's put() fails harmlessly when the quota is short.
 async function roomFor() {
+  if (!navigator.storage?.estimate) return true;
   try {
     const { quota, usage } = await navigator.storage.estimate();
     return quota - usage >= ROOM_NEEDED;

@@ -18,7 +18,8 @@
  *   (`<html data-ready="1" data-sw="<version>">`, web/shell.py), and if storage has room, a
  *   dedicated worker makes the snapshot off the main thread and the service worker keeps
  *   it next to this build's files (deleted with them when a new build takes over).
- *   `<html data-snapshot>` says how that went: making, stored, failed, no-room, refused.
+ *   `<html data-snapshot>` says how that went: making, stored, failed, no-room.
+ * - `?snapshot=0` neither restores nor makes one (benchmarks compare the two starts).
  *
  * A snapshot restores wasm memory, not JavaScript objects: it is made before PyScript's
  * `pyscript` package exists, and after a restore Python's `random` is reseeded (else every
@@ -86,6 +87,10 @@ async function gunzip(response) {
 
 export async function loadPyodide(options = {}) {
   const base = { ...options, indexURL: INDEX_URL };
+  if (new URLSearchParams(location.search).get("snapshot") === "0") {
+    root.dataset.boot = "plain";
+    return loadPlain(base);
+  }
   let found = {};
   try {
     found = await cachedSnapshot();

@@ -19,7 +19,8 @@
  *   dedicated worker makes the snapshot off the main thread and the service worker keeps
  *   it next to this build's files (deleted with them when a new build takes over).
  *   `<html data-snapshot>` says how that went: making, stored, failed, no-room.
- * - `?snapshot=0` neither restores nor makes one (benchmarks compare the two starts).
+ * - `?snapshot=0` (and `?sw=0`, no offline cache) neither restores nor makes one
+ *   (benchmarks compare the two starts).
  *
  * A snapshot restores wasm memory, not JavaScript objects: it is made before PyScript's
  * `pyscript` package exists, and after a restore Python's `random` is reseeded (else every
@@ -87,7 +88,8 @@ async function gunzip(response) {
 
 export async function loadPyodide(options = {}) {
   const base = { ...options, indexURL: INDEX_URL };
-  if (new URLSearchParams(location.search).get("snapshot") === "0") {
+  const query = new URLSearchParams(location.search);
+  if (query.get("snapshot") === "0" || query.get("sw") === "0") {
     root.dataset.boot = "plain";
     return loadPlain(base);
   }

@@ -30,7 +30,7 @@ const SCOPE = self.registration.scope; // ends with "/": the game's folder
 const SCOPE_PREFIX = "tacocat:" + new URL(SCOPE).pathname + ":";
 const CACHE = SCOPE_PREFIX + VERSION;
 const META = SCOPE + "__tacocat_precache__"; // this cache's file list and history
-const SNAPSHOT = SCOPE + "__tacocat_snapshot__"; // gzip memory snapshot (not in META's list)
+const SNAPSHOT = SCOPE + "__tacocat_snapshot__"; // memory snapshot (not in META's list)
 let activatedAt = 0; // when this worker took over (the page compares it to its start)
 
 const full = (url) => new URL(url, SCOPE).href;
@@ -187,7 +187,7 @@ async function snapshot() {
   return new Response(null, { status: 204, headers: refused ? { "x-tacocat-snapshot": "refused" } : {} });
 }
 
-// Keep what the page sent ({type: "tacocat:snapshot", version, bytes}) if it was made from
+// Keep what the page sent ({type: "tacocat:snapshot", version, bytes, sha256}) if it was made from
 // this build and this build's cache is complete; "tacocat:snapshot-refuse" marks this
 // build's snapshot unusable. Answers {ok} or {error} (e.g. the storage quota).
 async function keepSnapshot(data) {
@@ -199,8 +199,11 @@ async function keepSnapshot(data) {
     return;
   }
   if (data.version !== VERSION) throw new Error(`made for build ${data.version}, this is ${VERSION}`);
-  if (!(data.bytes instanceof ArrayBuffer)) throw new Error("no snapshot bytes");
-  headers["content-type"] = "application/gzip";
+  if (!(data.bytes instanceof ArrayBuffer) || !/^[0-9a-f]{64}$/.test(data.sha256 || "")) {
+    throw new Error("no snapshot bytes");
+  }
+  headers["content-type"] = "application/octet-stream";
+  headers["x-tacocat-sha256"] = data.sha256;
   await cache.put(SNAPSHOT, new Response(data.bytes, { headers }));
 }
 

@@ -10,7 +10,7 @@
  *   standard-library modules they need already imported (snapshot_worker.mjs lists them).
  *   The snapshot comes from the service worker's cache of THIS build (sw.js answers
  *   `__tacocat_snapshot__` from its versioned cache only, never the network); Pyodide checks
- *   its build id, gzip checks its CRC. Any failure — none, corrupt, other build, the restore
+ *   its build id, we check its SHA-256. Any failure — none, corrupt, other build, the restore
  *   or the check after it throws — starts plainly instead, and the service worker is told
  *   never to offer or make one for this build again. `<html data-boot="snapshot|plain">`
  *   says which path was taken (tests, benches).
@@ -27,6 +27,7 @@
  * later visit would deal the same games: web/controller.py draws new seeds from it).
  */
 import { loadPyodide as loadPlain, version } from "../../runtime/pyodide/pyodide.mjs";
+import { sha256hex } from "./digest.mjs";
 
 export { version };
 
@@ -35,7 +36,8 @@ const INDEX_URL = new URL("../../runtime/pyodide/", import.meta.url).href;
 // Answered by sw.js from its cache (204 when it holds none); never asked without a worker.
 export const SNAPSHOT_URL = new URL("../../__tacocat_snapshot__", import.meta.url).href;
 const WORKER_URL = new URL("./snapshot_worker.mjs", import.meta.url);
-// Raw snapshot ≈ 31.5 MB (stored gzip, ≈ 4.5 MB); ask for nothing with less room than this.
+// A snapshot ≈ 31.5 MB (stored raw: snapshot_worker.mjs says why); ask for nothing with
+// less room than this.
 const ROOM_NEEDED = 96 * 1024 * 1024;
 const MAKE_DELAY_MS = 2000; // after ready + offline: let the first paint and input settle
 // Run once right after a restore, before PyScript or the page run any Python.
@@ -72,7 +74,7 @@ function ask(message, transfer = []) {
   });
 }
 
-// {response} with the gzip snapshot of this build, {refused} if this build must not use
+// {response} with the snapshot of this build, {refused} if this build must not use
 // one, or {} when there is none (yet).
 async function cachedSnapshot() {
   if (!controller()) return {};
@@ -81,17 +83,33 @@ async function cachedSnapshot() {
   return { refused: response.headers.get("x-tacocat-snapshot") === "refused" };
 }
 
-async function gunzip(response) {
-  const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+// The snapshot's bytes, and whether they are what the worker made (its SHA-256, kept with
+// them). The hash is checked while Pyodide restores (off the main thread, mostly), and a
+// restored interpreter is used only if it matched.
+function read(response) {
+  const bytes = response.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+  const expected = response.headers.get("x-tacocat-sha256");
+  const intact = bytes.then(async (b) => (await sha256hex(b)) === expected);
+  bytes.catch(() => {}); // handled by loadPyodide, which awaits it later
+  intact.catch(() => {});
+  return { bytes, intact };
+}
+
+// Where the start-up time goes, for benchmarks: <html data-boot-ms="called:…,restored:…">.
+function mark(step) {
+  const at = `${step}:${Math.round(performance.now())}`;
+  root.dataset.bootMs = root.dataset.bootMs ? `${root.dataset.bootMs},${at}` : at;
 }
 
 export async function loadPyodide(options = {}) {
+  mark("called");
   const base = { ...options, indexURL: INDEX_URL };
   const query = new URLSearchParams(location.search);
   if (query.get("snapshot") === "0" || query.get("sw") === "0") {
+    const pyodide = await loadPlain(base);
+    mark("booted");
     root.dataset.boot = "plain";
-    return loadPlain(base);
+    return pyodide;
   }
   let found = {};
   try {
@@ -101,10 +119,12 @@ export async function loadPyodide(options = {}) {
   }
   if (found.response) {
     try {
-      const bytes = gunzip(found.response);
-      bytes.catch(() => {}); // handled by loadPyodide, which awaits it later
+      const { bytes, intact } = read(found.response);
+      bytes.then(() => mark("read"), () => {});
       const pyodide = await loadPlain({ ...base, _loadSnapshot: bytes });
+      if (!(await intact)) throw new Error("damaged snapshot (SHA-256)");
       pyodide.runPython(AFTER_RESTORE);
+      mark("restored");
       root.dataset.boot = "snapshot";
       return pyodide;
     } catch (error) {
@@ -114,6 +134,7 @@ export async function loadPyodide(options = {}) {
     }
   }
   const pyodide = await loadPlain(base);
+  mark("booted");
   root.dataset.boot = "plain";
   if (!found.refused) makeLater();
   return pyodide;
@@ -153,7 +174,7 @@ async function roomFor() {
   }
 }
 
-// Run the snapshot worker; resolves to its message ({bytes, raw} or {error}).
+// Run the snapshot worker; resolves to its message ({bytes, sha256} or {error}).
 function runWorker() {
   return new Promise((resolve) => {
     const worker = new Worker(WORKER_URL, { type: "module" });
@@ -180,7 +201,7 @@ async function makeLater() {
   try {
     const made = await runWorker();
     if (made.error) throw new Error(made.error);
-    const kept = await ask({ type: "tacocat:snapshot", version, bytes: made.bytes }, [made.bytes]);
+    const kept = await ask({ type: "tacocat:snapshot", version, ...made }, [made.bytes]);
     if (kept.error) throw new Error(kept.error);
     root.dataset.snapshot = "stored";
   } catch (error) {

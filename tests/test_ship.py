@@ -102,7 +102,9 @@ def test_files_templates_resolve_relative_to_config(tmp_path):
 
 
 def test_sw_and_snippet_are_small():
-    assert (ROOT / "sw.js").stat().st_size < 8000
+    # 8 KB of precaching, plus the start-up snapshot's store (issue #19): the browser
+    # fetches sw.js on every update check.
+    assert (ROOT / "sw.js").stat().st_size < 11000
     # The article's reader downloads the snippet before pressing Play (budget: 15 KB for
     # everything from the game's site, uncompressed; it is about a third of that gzipped).
     assert (ROOT / "web" / "embed.js").stat().st_size < 12000

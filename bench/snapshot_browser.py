@@ -83,7 +83,8 @@ def main() -> int:
     args = ap.parse_args()
     wanted = set(args.engines.split(","))
     cases = [(n, c) for n, c in CASES
-             if (n + ("4" if c == 4.0 else "")) in wanted and drivers.available(n)]
+             if (n + ("4" if c == 4.0 else "")) in wanted
+             and (n == "chromium" or drivers.available(n))]
     rows: dict[tuple[str, float], list[dict]] = {case: [] for case in cases}
     with tempfile.TemporaryDirectory(prefix="tacocat-snap-") as tmp:
         site = Path(tmp) / "dist"

@@ -27,7 +27,7 @@
  * later visit would deal the same games: web/controller.py draws new seeds from it).
  */
 import { loadPyodide as loadPlain, version } from "../../runtime/pyodide/pyodide.mjs";
-import { sha256hex } from "./digest.mjs";
+import { sha256hex, unpack } from "./snapshot_format.mjs";
 
 export { version };
 
@@ -36,8 +36,8 @@ const INDEX_URL = new URL("../../runtime/pyodide/", import.meta.url).href;
 // Answered by sw.js from its cache (204 when it holds none); never asked without a worker.
 export const SNAPSHOT_URL = new URL("../../__tacocat_snapshot__", import.meta.url).href;
 const WORKER_URL = new URL("./snapshot_worker.mjs", import.meta.url);
-// A snapshot ≈ 31.5 MB (stored raw: snapshot_worker.mjs says why); ask for nothing with
-// less room than this.
+// A snapshot ≈ 31.5 MB (stored without its zero pages, ≈ 11.5 MB: snapshot_format.mjs);
+// ask for nothing with less room than this.
 const ROOM_NEEDED = 96 * 1024 * 1024;
 const MAKE_DELAY_MS = 2000; // after ready + offline: let the first paint and input settle
 // Run once right after a restore, before PyScript or the page run any Python.
@@ -87,9 +87,10 @@ async function cachedSnapshot() {
 // them). The hash is checked while Pyodide restores (off the main thread, mostly), and a
 // restored interpreter is used only if it matched.
 function read(response) {
-  const bytes = response.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+  const packed = response.arrayBuffer().then((buffer) => new Uint8Array(buffer));
   const expected = response.headers.get("x-tacocat-sha256");
-  const intact = bytes.then(async (b) => (await sha256hex(b)) === expected);
+  const intact = packed.then(async (b) => (await sha256hex(b)) === expected);
+  const bytes = packed.then(unpack);
   bytes.catch(() => {}); // handled by loadPyodide, which awaits it later
   intact.catch(() => {});
   return { bytes, intact };

@@ -5,15 +5,16 @@
  * (indexURL only: same lock file, standard library, environment, home directory), unpacks
  * the same archive to the same place (pyscript.toml's [files]: "./app.zip" = "./*"; tests
  * check the two agree), imports what the page imports before any of it touches the page,
- * and sends back the memory snapshot: {bytes (ArrayBuffer, ≈ 31.5 MB), sha256 (hex)} or
- * {error}. Stored as it is: gzip would keep 4.5 MB instead, but inflating it costs a
- * later start ≈ 0.65 s on a phone-speed CPU against ≈ 0.3 s to read it raw
- * (docs/PERFORMANCE.md); the hash lets the page refuse a damaged copy. Nothing imported here may hold a JavaScript object
+ * and sends back the memory snapshot, packed without its zero pages (snapshot_format.mjs):
+ * {bytes (ArrayBuffer, ≈ 11.5 MB of the 31.5), sha256 (hex, of the packed bytes)} or
+ * {error}. Not gzip: it would keep 4.5 MB, but inflating costs a later start ≈ 0.65 s on a
+ * phone-speed CPU against ≈ 0.3 s to read all 31.5 MB raw (docs/PERFORMANCE.md); the
+ * hash lets the page refuse a damaged copy. Nothing imported here may hold a JavaScript object
  * (a snapshot restores wasm memory only): the engine, the AI and the standard library,
  * never `pyscript`, `js` or the page's own `web` modules.
  */
 import { loadPyodide } from "../../runtime/pyodide/pyodide.mjs";
-import { sha256hex } from "./digest.mjs";
+import { pack, sha256hex } from "./snapshot_format.mjs";
 
 const INDEX_URL = new URL("../../runtime/pyodide/", import.meta.url).href;
 export const APP_URL = new URL("../../app.zip", import.meta.url).href;
@@ -38,8 +39,7 @@ async function make() {
   const pyodide = await loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: true });
   pyodide.unpackArchive(await app, "zip", { extractDir: APP_DIR });
   pyodide.runPython(IMPORTS);
-  const raw = pyodide.makeMemorySnapshot(); // a Uint8Array of its own buffer
-  const bytes = raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength);
+  const bytes = pack(pyodide.makeMemorySnapshot()).buffer;
   const sha256 = await sha256hex(bytes);
   return { bytes, sha256 };
 }

@@ -12,6 +12,13 @@
  * A cache is complete once its META entry is written (last); the next install deletes a
  * cache without META; only files that passed their hash are stored.
  * Other requests go to the network.
+ *
+ * The start-up snapshot (issue #19, web/boot/pyodide_loader.mjs): the page sends one,
+ * made in the reader's browser, for this build only; it is kept in this version's cache
+ * (so a new build never sees an old one: it goes with the old cache) and served at
+ * SNAPSHOT, never fetched from the network: 204 when there is none, with
+ * `x-tacocat-snapshot: refused` when the page found this build's snapshot unusable
+ * (then it is neither offered nor made again for this build).
  */
 /* eslint-env serviceworker */
 "use strict";
@@ -23,6 +30,7 @@ const SCOPE = self.registration.scope; // ends with "/": the game's folder
 const SCOPE_PREFIX = "tacocat:" + new URL(SCOPE).pathname + ":";
 const CACHE = SCOPE_PREFIX + VERSION;
 const META = SCOPE + "__tacocat_precache__"; // this cache's file list and history
+const SNAPSHOT = SCOPE + "__tacocat_snapshot__"; // memory snapshot (not in META's list)
 let activatedAt = 0; // when this worker took over (the page compares it to its start)
 
 const full = (url) => new URL(url, SCOPE).href;
@@ -154,6 +162,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   let key = url.origin + url.pathname; // the query (?lang=, ?embed=1) does not matter
+  if (key === SNAPSHOT) return event.respondWith(snapshot());
   if (key === SCOPE + "index.html") key = SCOPE;
   if (!PRECACHED.has(key)) return; // not ours: the browser fetches it as usual
   event.respondWith(
@@ -167,6 +176,45 @@ self.addEventListener("fetch", (event) => {
         return fetch(request); // not this build's file: the page gets what the host has
       }
     })(),
+  );
+});
+
+// This build's snapshot from its cache, or 204 (none, or refused: a header says which).
+async function snapshot() {
+  const hit = await caches.match(SNAPSHOT, { cacheName: CACHE });
+  const refused = hit && hit.headers.get("x-tacocat-snapshot") === "refused";
+  if (hit && !refused && hit.headers.get("x-tacocat-version") === VERSION) return hit;
+  return new Response(null, { status: 204, headers: refused ? { "x-tacocat-snapshot": "refused" } : {} });
+}
+
+// Keep what the page sent ({type: "tacocat:snapshot", version, bytes, sha256}) if it was made from
+// this build and this build's cache is complete; "tacocat:snapshot-refuse" marks this
+// build's snapshot unusable. Answers {ok} or {error} (e.g. the storage quota).
+async function keepSnapshot(data) {
+  const cache = await caches.open(CACHE);
+  if (!(await cache.match(META))) throw new Error("offline cache not complete");
+  const headers = { "x-tacocat-version": VERSION };
+  if (data.type === "tacocat:snapshot-refuse") {
+    await cache.put(SNAPSHOT, new Response("", { headers: { ...headers, "x-tacocat-snapshot": "refused" } }));
+    return;
+  }
+  if (data.version !== VERSION) throw new Error(`made for build ${data.version}, this is ${VERSION}`);
+  if (!(data.bytes instanceof ArrayBuffer) || !/^[0-9a-f]{64}$/.test(data.sha256 || "")) {
+    throw new Error("no snapshot bytes");
+  }
+  headers["content-type"] = "application/octet-stream";
+  headers["x-tacocat-sha256"] = data.sha256;
+  await cache.put(SNAPSHOT, new Response(data.bytes, { headers }));
+}
+
+self.addEventListener("message", (event) => {
+  const type = event.data && event.data.type;
+  if (!["tacocat:snapshot", "tacocat:snapshot-refuse"].includes(type) || !event.ports[0]) return;
+  event.waitUntil(
+    keepSnapshot(event.data).then(
+      () => event.ports[0].postMessage({ ok: true }),
+      (error) => event.ports[0].postMessage({ error: String(error) }),
+    ),
   );
 });
 

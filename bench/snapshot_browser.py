@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
-"""Does a Pyodide memory snapshot pay in the browser? (issue #19) Start-up of the pinned
-Pyodide with the game's engine and AI imported, plainly and from a snapshot, alternating,
-in Chromium (1× and 4× CPU throttle), Firefox and WebKit.
+"""What the start-up snapshot (issue #19, web/boot/pyodide_loader.mjs) saves a returning
+reader, in Chromium (1× and 4× CPU throttle), Firefox and WebKit: the shipped game page
+with its service worker, as a reader gets it.
 
-    .venv/bin/python bench/snapshot_browser.py [--runs 2]
+    .venv/bin/python bench/snapshot_browser.py [--runs 5]
 
-A fresh `make dist` build gets a snapshot made under Node by the pinned Pyodide after the
-same imports (bench/snapshot_node.mjs) and a bare test page (no PyScript: PyScript cannot
-pass `_loadSnapshot` yet) that boots with ``loadPyodide()`` or ``loadPyodide({_loadSnapshot})``
-(the snapshot fetched from the same server, as it would come from the worker's cache), then
-imports. One browser per engine, the two modes alternating; prints JSON per engine: ms to
-booted and to imported. The numbers and the decision are in docs/PERFORMANCE.md.
+A fresh `make dist` build served by scripts/serve.py. Each run, per engine, in a fresh
+profile: the first visit (cold: ready, `data-ready-ms`), a wait (untimed) until that visit
+has made its snapshot, then two later visits from the worker's cache — plain
+(``?snapshot=0``) and from the snapshot — in alternating order run by run. The engines
+alternate too, so they share the machine's load. Prints one JSON line per run and a
+summary of medians and ranges (ms); the numbers and the decision are in
+docs/PERFORMANCE.md (section "The start-up snapshot"). The snapshot's own cost (size, time
+to make it under Node) is bench/snapshot_node.mjs.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
+import statistics
 import sys
 import tempfile
 from pathlib import Path
@@ -30,64 +32,75 @@ import build_dist  # noqa: E402
 import serve  # noqa: E402
 from engines import drivers  # noqa: E402
 
-PAGE = """<!doctype html><meta charset="utf-8"><title>snapshot</title>
-<link rel="icon" href="data:,">
-<script type="module">
-import { loadPyodide } from "./runtime/pyodide/pyodide.mjs";
-const IMPORTS = "import asyncio, json, random, tacocat, tacocat.ai\\n"
-  + "from tacocat.ai import make_player\\nassert make_player('easy', seed=1) is not None";
-const snap = new URLSearchParams(location.search).get("mode") === "snap";
-const t0 = performance.now();
-try {
-  const opts = {};
-  if (snap) opts._loadSnapshot = fetch("snapshot.bin").then((r) => r.arrayBuffer())
-    .then((b) => new Uint8Array(b));
-  const app = fetch("app.zip").then((r) => r.arrayBuffer());
-  const py = await loadPyodide(opts);
-  const booted = performance.now() - t0;
-  if (!snap) py.unpackArchive(new Uint8Array(await app), "zip");
-  py.runPython(IMPORTS);
-  document.documentElement.dataset.result = JSON.stringify(
-    {booted, imported: performance.now() - t0});
-} catch (e) {
-  document.documentElement.dataset.result = JSON.stringify({error: String(e)});
-}
-</script>
-"""
 CASES = (("chromium", 1.0), ("chromium", 4.0), ("firefox", 1.0), ("webkit", 1.0))
+READY = "document.documentElement?.dataset.ready === '1'"
+MADE = ("['stored', 'failed', 'no-room'].includes(document.documentElement.dataset.snapshot)"
+        " && document.documentElement.dataset.snapshot")
+HANG = 300.0  # a hang detector, not a limit
+
+
+def ready_ms(engine) -> float:
+    engine.wait_for(READY, HANG)
+    return float(engine.run("document.documentElement.dataset.readyMs"))
+
+
+def one_run(name: str, cpu: float, base: str, snapshot_first: bool) -> dict:
+    engine = drivers.launch(name, **({"throttle": cpu} if name == "chromium" else {}))
+    try:
+        engine.open(base + "?fresh=1")
+        out: dict = {"engine": name, "version": engine.version, "cpu": cpu,
+                     "load": round(os.getloadavg()[0], 1), "cold": ready_ms(engine)}
+        engine.wait_for("(document.documentElement.dataset.sw || '').length === 16", HANG)
+        out["made"] = engine.wait_for(MADE, HANG)
+        order = ("snapshot", "plain") if snapshot_first else ("plain", "snapshot")
+        for mode in order:
+            engine.open(base + ("?fresh=1" if mode == "snapshot" else "?fresh=1&snapshot=0"))
+            out[mode] = ready_ms(engine)
+            out[mode + "_boot"] = engine.run("document.documentElement.dataset.boot")
+        out["errors"] = engine.errors()
+        return out
+    finally:
+        engine.close()
+
+
+def summary(rows: list[dict]) -> dict:
+    def stats(key: str) -> str:
+        xs = [r[key] for r in rows]
+        return f"{statistics.median(xs):,.0f} ({min(xs):,.0f}–{max(xs):,.0f})"
+
+    return {"engine": rows[0]["engine"], "version": rows[0]["version"], "cpu": rows[0]["cpu"],
+            "runs": len(rows), "cold": stats("cold"), "warm_plain": stats("plain"),
+            "warm_snapshot": stats("snapshot"),
+            "boots": sorted({r["snapshot_boot"] for r in rows}),
+            "load": [min(r["load"] for r in rows), max(r["load"] for r in rows)]}
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--runs", type=int, default=2)
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--engines", default="chromium,chromium4,firefox,webkit",
+                    help="comma-separated: chromium, chromium4 (4× CPU), firefox, webkit")
     args = ap.parse_args()
+    wanted = set(args.engines.split(","))
+    cases = [(n, c) for n, c in CASES
+             if (n + ("4" if c == 4.0 else "")) in wanted
+             and (n == "chromium" or drivers.available(n))]
+    rows: dict[tuple[str, float], list[dict]] = {case: [] for case in cases}
     with tempfile.TemporaryDirectory(prefix="tacocat-snap-") as tmp:
         site = Path(tmp) / "dist"
-        build_dist.build(site, quiet=True, precompress=False)
-        made = subprocess.run(
-            ["node", str(ROOT / "bench" / "snapshot_node.mjs"), str(site / "app.zip"), "1",
-             str(site / "snapshot.bin")], cwd=ROOT, check=True, capture_output=True, text=True)
-        print("node:", made.stdout.strip().splitlines()[-1])
-        (site / "snapshot.html").write_text(PAGE, encoding="utf-8")
+        build_dist.build(site, quiet=True)
         server, base = serve.start_server(site, port=0)
         try:
-            for name, cpu in CASES:
-                if name != "chromium" and not drivers.available(name):
-                    continue
-                engine = drivers.launch(name, **({"throttle": cpu} if name == "chromium" else {}))
-                out: dict = {"engine": name, "version": engine.version, "cpu": cpu,
-                             "load": os.getloadavg()[0], "plain": [], "snap": []}
-                try:
-                    for i in range(args.runs):
-                        for mode in ("plain", "snap"):
-                            engine.open(f"{base}snapshot.html?mode={mode}&i={i}")
-                            out[mode].append(json.loads(
-                                engine.wait_for("document.documentElement.dataset.result", 300)))
-                finally:
-                    engine.close()
-                print(json.dumps(out), flush=True)
+            for i in range(args.runs):
+                for name, cpu in cases:
+                    row = one_run(name, cpu, base, snapshot_first=bool(i % 2))
+                    rows[(name, cpu)].append(row)
+                    print(json.dumps(row), flush=True)
         finally:
             serve.stop_server(server)
+    for case_rows in rows.values():
+        if case_rows:
+            print("summary:", json.dumps(summary(case_rows), ensure_ascii=False))
     return 0
 
 

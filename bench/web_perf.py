@@ -13,6 +13,10 @@ the warm run reloads the same context (the HTTP cache revalidates every file). T
 pages alternate, so both see the same machine load; medians are reported, with the load
 average. Both are served by scripts/serve.py from localhost; the game's dist/ build with
 its .br/.gz siblings (as a host would send it; ``--no-precompressed`` sends raw bytes).
+``--service-worker`` adds two pages to the alternation, with the service worker allowed
+as a reader gets it: the game without the start-up snapshot (``?snapshot=0``) and with it;
+for each, cold = the first visit and warm = the next visit (a reload) once the first has
+made its snapshot (web/boot/pyodide_loader.mjs), i.e. the second visit starts from it.
 "Board visible" is the first contentful paint — the board, title and rules are static
 HTML, so they are in that paint. "Playable" is the page's own ``data-ready-ms``
 (``performance.now()`` when the game accepts input; the bare page sets it when its first
@@ -102,12 +106,19 @@ def bare_site(folder: Path) -> Path:
 PHONE = {"width": 390, "height": 844}
 
 
+SNAPSHOT_MADE = ("['stored', 'failed', 'no-room'].includes("
+                 "document.documentElement.dataset.snapshot)")
+
+
 def startup(browser, url: str, throttle: tuple[float, float] | None = None,
             cpu: float = 1.0) -> dict:
     """One cold load (fresh context) and one warm reload of url; ``cpu`` > 1 slows the CPU
     down that much (CDP Emulation.setCPUThrottlingRate; 4 ≈ a mid-range phone), in a
-    phone-sized viewport."""
-    context = browser.new_context(service_workers="block",
+    phone-sized viewport. A URL without ``sw=0`` runs with the service worker allowed; one
+    without ``snapshot=0`` too then waits for the first visit's snapshot before the reload
+    (the wait is not timed: the worker makes it in the background)."""
+    with_sw = "sw=0" not in url and "/bare/" not in url
+    context = browser.new_context(service_workers="allow" if with_sw else "block",
                                   **({"viewport": PHONE} if cpu != 1.0 else {}))
     page = context.new_page()
     if cpu != 1.0:
@@ -122,9 +133,20 @@ def startup(browser, url: str, throttle: tuple[float, float] | None = None,
     page.wait_for_function(READY, timeout=120000)
     cold = float(page.evaluate("document.documentElement.dataset.readyMs"))
     paint = fcp(page)
+    if with_sw:
+        page.wait_for_function("(document.documentElement.dataset.sw || '').length === 16",
+                               timeout=300000)
+        if "snapshot=0" not in url:
+            page.wait_for_function(SNAPSHOT_MADE, timeout=300000)
+            made = page.evaluate("document.documentElement.dataset.snapshot")
+            if made != "stored":
+                raise RuntimeError(f"no snapshot was made: {made}")
     page.reload()
     page.wait_for_function(READY, timeout=120000)
     warm = float(page.evaluate("document.documentElement.dataset.readyMs"))
+    booted = page.evaluate("document.documentElement.dataset.boot")
+    if with_sw and "snapshot=0" not in url and booted != "snapshot":
+        raise RuntimeError(f"the second visit did not start from the snapshot: {booted}")
     context.close()
     return {"cold": cold, "warm": warm, "fcp": paint}
 
@@ -210,6 +232,9 @@ def main() -> int:
     ap.add_argument("--baseline", metavar="REV",
                     help="also load dist/ as built by the scripts of this git revision "
                     "(e.g. 88654f4, before issue #11), in the same alternating runs")
+    ap.add_argument("--service-worker", action="store_true",
+                    help="also the game with its service worker, without and with the "
+                    "start-up snapshot (first visit, then the second)")
     ap.add_argument("--no-write", action="store_true", help="print only")
     args = ap.parse_args()
     if args.throttle or args.cpu_throttle != 1.0:
@@ -231,6 +256,9 @@ def main() -> int:
             bare_dir, port=0, precompressed=not args.no_precompressed)
         pages = {"bare": bare_base + "bare/", "game": game_base + "index.html?fresh=1&sw=0"}
         servers = [game_server, bare_server]
+        if args.service_worker:
+            pages["sw"] = game_base + "index.html?fresh=1&snapshot=0"
+            pages["snap"] = game_base + "index.html?fresh=1"
         if args.baseline:
             import size_report
 
@@ -301,6 +329,25 @@ def main() -> int:
         f"All runs (ms): game cold {runs(game['cold_all'])}; bare cold {runs(bare['cold_all'])}; "
         f"game warm {runs(game['warm_all'])}; bare warm {runs(bare['warm_all'])}.",
     ]
+    if args.service_worker:
+        sw, snap = result["sw"], result["snap"]
+        lines += [
+            "",
+            "With the service worker allowed, as a reader gets the game (cold = first visit; "
+            "warm = the second visit, from the worker's cache; with the snapshot it starts "
+            "from the memory snapshot the first visit made):",
+            "",
+            "| | cold (first visit) | warm (second visit) | warm / bare warm |",
+            "|---|---:|---:|---:|",
+            f"| game, service worker, no snapshot (`?snapshot=0`) | {sw['cold']:.0f} ms | "
+            f"{sw['warm']:.0f} ms | {sw['warm'] / bare['warm']:.2f}× |",
+            f"| game, service worker + start-up snapshot | {snap['cold']:.0f} ms | "
+            f"{snap['warm']:.0f} ms | {snap['warm'] / bare['warm']:.2f}× |",
+            "",
+            f"All runs (ms): no snapshot cold {runs(sw['cold_all'])}, warm "
+            f"{runs(sw['warm_all'])}; snapshot cold {runs(snap['cold_all'])}, warm "
+            f"{runs(snap['warm_all'])}.",
+        ]
     before = result.get("before")
     if before:
         lines += [
@@ -334,6 +381,13 @@ def main() -> int:
         ("playable ≤ 1.0 × bare page (cold)", ratio_cold <= 1.0, f"{ratio_cold:.2f}×"),
         ("playable ≤ 1.0 × bare page (warm)", ratio_warm <= 1.0, f"{ratio_warm:.2f}×"),
     ]
+    if args.service_worker:
+        snap_warm = result["snap"]["warm"]
+        goals += [
+            ("second visit (snapshot) ≤ 0.20 × bare page (warm)",
+             snap_warm / bare["warm"] <= 0.20, f"{snap_warm / bare['warm']:.2f}×"),
+            ("second visit (snapshot) ≤ 2 s", snap_warm <= 2000, f"{snap_warm:.0f} ms"),
+        ]
     if ai:
         goals.append(("no main-thread task > 100 ms while the computer thinks", worst_task <= 100,
                       f"longest {worst_task:.0f} ms"))

@@ -178,6 +178,12 @@ class NetworkLog:
         self.page_errors.append(str(web_error.error))
 
     def on_request_failed(self, request) -> None:
+        # A request cancelled because its page closed or navigated away is not a fault of
+        # the page (a missing file is an HTTP error; a blocked one fails otherwise). Since
+        # issue #19 a page may be loading its start-up snapshot worker's files in the
+        # background (web/boot/) when a test moves on.
+        if request.failure == "net::ERR_ABORTED":
+            return
         self.failed.append(f"{request.url}: {request.failure}")
 
     def on_response(self, response) -> None:

@@ -13,6 +13,8 @@ sources rather than written by hand:
   ``[files]`` (resolved relative to the config, ``{PLACEHOLDER}`` templates expanded)
   and ``interpreter`` (relative to the page);
 * the icons named by the web app manifest and ``url(...)`` references in our CSS;
+* the JavaScript modules our own modules import (``import … from "./x.mjs"``) or start as
+  ``new URL("x.mjs", import.meta.url)`` (``web/boot/``: the snapshot worker and its helper);
 * the self-hosted runtime from ``runtime/manifest.json``, minus the PyScript chunks a
   page without ``py-editor``/``terminal`` never loads (:data:`RUNTIME_UNUSED`).
 
@@ -72,6 +74,9 @@ UNSUPPORTED_FEATURES = re.compile(r"py-editor|mpy-editor|\bterminal\b|type=[\"']
 
 _HASHED = re.compile(r"^(?P<stem>.+)-[A-Za-z0-9_-]{8}\.js$")
 _CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")]+)['\"]?\s*\)")
+_JS_MODULE_URL = re.compile(
+    r"new URL\(\s*[\"']([^\"']+\.m?js)[\"']\s*,\s*import\.meta\.url\s*\)"
+    r"|^import [^;]*?from [\"'](\.{1,2}/[^\"']+\.m?js)[\"']", re.M)
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
@@ -194,9 +199,17 @@ def page_files(site: Path, page: str = "index.html") -> list[str]:
         )
         if interpreter and _local(interpreter):
             found.add(_join(page_dir, interpreter))
-    for rel in sorted(found):
+    pending = sorted(found)
+    while pending:
+        rel = pending.pop()
         path = site / rel
-        if rel.endswith(".webmanifest") and path.is_file():
+        if rel.endswith((".mjs", ".js")) and path.is_file() and not rel.startswith("runtime/"):
+            for refs in _JS_MODULE_URL.findall(path.read_text(encoding="utf-8")):
+                module = _join(PurePosixPath(rel).parent, refs[0] or refs[1])
+                if module not in found:
+                    found.add(module)
+                    pending.append(module)
+        elif rel.endswith(".webmanifest") and path.is_file():
             manifest = json.loads(path.read_text(encoding="utf-8"))
             mdir = PurePosixPath(rel).parent
             for icon in manifest.get("icons", []):

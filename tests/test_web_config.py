@@ -5,6 +5,7 @@ a CDN."""
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 import sys
 import tomllib
@@ -34,8 +35,42 @@ def test_interpreter_is_local_and_relative():
     interpreter = CONFIG.get("interpreter", "")
     assert interpreter, "without `interpreter` PyScript fetches Pyodide from a CDN"
     assert not re.match(r"^[a-z]+:|^/", interpreter), "must be a relative path (sub-path hosting)"
-    assert (ROOT / _norm(interpreter)).name == "pyodide.mjs"
+    assert (ROOT / _norm(interpreter)).is_file()
     assert "packages" not in CONFIG, "packages would be fetched from a CDN"
+
+
+LOADER = ROOT / _norm(CONFIG["interpreter"])
+SNAPSHOT_WORKER = ROOT / "web" / "boot" / "snapshot_worker.mjs"
+
+
+def _module_url(source: str, name: str) -> str:
+    """The site-relative path a web/boot module's `NAME = new URL("…", import.meta.url)`
+    points at (a trailing "/" kept)."""
+    found = re.search(name + r' = new URL\("([^"]+)", import\.meta\.url\)', source)
+    assert found, name
+    ref = found.group(1)
+    return posixpath.normpath(posixpath.join("web/boot", ref)) + ("/" if ref.endswith("/") else "")
+
+
+def test_loader_wraps_the_pinned_runtime_and_the_worker_makes_the_snapshot_alike():
+    """The `interpreter` module re-exports the pinned Pyodide's `version` and
+    `loadPyodide`; the snapshot worker boots the same runtime from the same folder and
+    unpacks pyscript.toml's one archive where PyScript unpacks it (a snapshot restores only
+    into the start it was made from)."""
+    loader = LOADER.read_text(encoding="utf-8")
+    worker = SNAPSHOT_WORKER.read_text(encoding="utf-8")
+    pinned = 'from "../../runtime/pyodide/pyodide.mjs"'
+    assert f"import {{ loadPyodide as loadPlain, version }} {pinned};" in loader
+    assert "export { version };" in loader and "export async function loadPyodide(" in loader
+    assert f"import {{ loadPyodide }} {pinned};" in worker
+    for source in (loader, worker):
+        assert _module_url(source, "INDEX_URL") == "runtime/pyodide/"
+    [(archive, dest)] = CONFIG["files"].items()
+    assert _module_url(worker, "APP_URL") == _norm(archive)
+    assert f'APP_DIR = "{dest.removesuffix("*")}"' in worker
+    # Nothing that holds JavaScript objects goes into the snapshot.
+    imports = worker.split("const IMPORTS = `", 1)[1].split("`", 1)[0]
+    assert not re.search(r"\b(pyscript|js|pyodide|web)\b", imports)
 
 
 def test_config_unpacks_the_one_generated_archive():
@@ -122,9 +157,10 @@ def test_page_preloads_the_archive_and_what_pyodide_fetches():
     assert not re.search(r'rel="(?:module)?preload"', page)
     warm = re.findall(r'<link rel="tacocat-preload" href="([^"]+)">', page)
     listed = [src.removeprefix("./") for src in CONFIG["files"]]
-    pyodide = _norm(CONFIG["interpreter"]).rsplit("/", 1)[0] + "/"
+    pyodide = "runtime/pyodide/"
     assert sorted(warm) == sorted([
         *listed,
+        _norm(CONFIG["interpreter"]),
         *(pyodide + f for f in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
                                 "pyodide.mjs")),
     ])

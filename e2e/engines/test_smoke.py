@@ -3,7 +3,8 @@
 Each test runs in each engine with a fresh profile: the page loads to ready with no
 console error and no request leaving the origin; a whole game against ``easy`` played by
 accessible names (and the move log's numbers fit their column); the service worker makes
-the page work with the server gone; the article snippet's poster loads the game on Play;
+the page work with the server gone; a later visit starts from the start-up snapshot the
+engine made after the first; the article snippet's poster loads the game on Play;
 at 390×844 the hand and its actions are on screen. Timeouts only detect hangs (WebKit
 boots Pyodide 2–4× slower than Chromium on this machine; CI machines are slower still).
 """
@@ -121,6 +122,26 @@ def test_offline_reload(engine, site):
                   .find((b) => b.textContent.trim() === {NAMES['keep']!r}).click()""")
     engine.wait_for("document.querySelector('#hand').dataset.phase !== 'replace'", BOOT)
     assert engine.errors() == []
+
+
+def test_a_later_visit_starts_from_the_snapshot(engine, site):
+    """After a first visit the engine makes the start-up snapshot (web/boot/) and the next
+    visit restores it and plays; the snapshot worker's files came from the worker's cache."""
+    engine.open(site.url + "?" + FAST)
+    engine.wait_for(READY, BOOT)
+    made = engine.wait_for("['stored', 'failed', 'no-room'].includes("
+                           "document.documentElement.dataset.snapshot)"
+                           " && document.documentElement.dataset.snapshot", BOOT)
+    assert made == "stored"
+    engine.reload()
+    engine.wait_for(READY, BOOT)
+    assert engine.run("document.documentElement.dataset.boot") == "snapshot"
+    engine.run(f"""() => [...document.querySelectorAll('#actions button')]
+                  .find((b) => b.textContent.trim() === {NAMES['keep']!r}).click()""")
+    engine.wait_for("document.querySelector('#hand').dataset.phase !== 'replace'", BOOT)
+    _assert_clean(engine, site)
+    sent = [r["path"] for r in site.server.request_log if r["status"] == 200]
+    assert sent.count("/runtime/pyodide/pyodide.asm.wasm") == 1
 
 
 def test_embed_poster_then_play(engine, site):

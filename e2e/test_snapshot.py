@@ -1,0 +1,168 @@
+"""The start-up snapshot of issue #19 (web/boot/pyodide_loader.mjs, snapshot_worker.mjs,
+sw.js): after a first visit the reader's browser makes a memory snapshot of Python with
+the engine imported and the service worker keeps it with this build's files; later visits
+start from it (`<html data-boot="snapshot">`), play, deal different games (the snapshot's
+frozen `random` is reseeded), reload offline; a corrupt snapshot falls back to a plain
+start, quietly, and is never offered again for this build; a new build never restores
+an old build's snapshot."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from ship_helpers import FAST, play_to_end, wait_controlled
+from test_offline import _build_precache_module
+
+HAND_JS = ("[...document.querySelectorAll('#hand button.card')]"
+           ".map(b => b.getAttribute('aria-label'))")
+# Generous: the worker boots a whole Pyodide in the background (a hang detector only).
+MADE_MS = 180_000
+
+
+def boot(page) -> str:
+    return page.evaluate("document.documentElement.dataset.boot")
+
+
+def first_visit(context, url: str, wait_ready) -> None:
+    """A first visit that ends with the snapshot stored for later visits."""
+    page = context.new_page()
+    page.goto(url)
+    wait_ready(page)
+    wait_controlled(page)
+    assert boot(page) == "plain"
+    page.wait_for_function(
+        "['stored', 'failed', 'no-room'].includes(document.documentElement.dataset.snapshot)",
+        timeout=MADE_MS)
+    assert page.evaluate("document.documentElement.dataset.snapshot") == "stored"
+    page.close()
+
+
+def settled(page, js: str, wait_ready, tries: int = 3):
+    """Evaluate js once the page is ready; again if the page reloaded itself meanwhile
+    (web/shell.py reloads a page that a newer build took over while it loaded)."""
+    for attempt in range(tries):
+        try:
+            wait_ready(page)
+            return page.evaluate(js)
+        except Exception as exc:  # the context went away with a navigation
+            if "Execution context was destroyed" not in str(exc) or attempt == tries - 1:
+                raise
+    raise AssertionError("unreachable")
+
+
+def later_visit(context, url: str, wait_ready):
+    page = context.new_page()
+    page.goto(url)
+    wait_ready(page)
+    return page
+
+
+def test_later_visits_start_from_the_snapshot_play_and_deal_different_games(
+    new_context, base_url, wait_ready
+):
+    context = new_context()
+    url = base_url + "?" + FAST
+    first_visit(context, url, wait_ready)
+
+    second = later_visit(context, url, wait_ready)
+    assert boot(second) == "snapshot"
+    hand = second.evaluate(HAND_JS)
+    assert len(hand) == 7
+    assert play_to_end(second) > 5  # a whole game from the restored Python
+    # No second snapshot is made by a page that started from one.
+    assert second.evaluate("document.documentElement.dataset.snapshot") is None
+    second.close()
+
+    third = later_visit(context, url, wait_ready)
+    assert boot(third) == "snapshot"
+    # The snapshot froze Python's random state; reseeded, a new game is a new deal.
+    assert third.evaluate(HAND_JS) != hand
+
+    context.set_offline(True)  # offline, the snapshot comes from the worker's cache too
+    third.reload()
+    wait_ready(third)
+    assert boot(third) == "snapshot"
+    assert play_to_end(third) > 5
+
+
+# Flipped bytes (its SHA-256 no longer matches), and bytes that are not a snapshot of this
+# runtime, kept with their own correct hash (Pyodide refuses them).
+CORRUPT_JS = """async (kind) => {
+  const key = new URL('__tacocat_snapshot__', location.href).href;
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    const hit = await cache.match(key);
+    if (!hit) continue;
+    let bytes = new Uint8Array(await hit.arrayBuffer());
+    const headers = new Headers(hit.headers);
+    if (kind === 'flipped') {
+      for (let i = 1000; i < bytes.length; i += 997) bytes[i] ^= 0x5a;
+    } else {
+      bytes = new Uint8Array(1 << 20).fill(7);
+      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+      headers.set('x-tacocat-sha256',
+                  [...digest].map((b) => b.toString(16).padStart(2, '0')).join(''));
+    }
+    await cache.put(key, new Response(bytes, {headers}));
+    return true;
+  }
+  return false;
+}"""
+
+
+@pytest.mark.parametrize("kind", ["flipped", "not-a-snapshot"])
+def test_a_corrupt_snapshot_falls_back_to_a_plain_start_quietly(
+    new_context, base_url, wait_ready, kind
+):
+    context = new_context()
+    url = base_url + "?" + FAST
+    first_visit(context, url, wait_ready)
+    page = context.new_page()
+    page.goto(url)
+    wait_ready(page)
+    assert page.evaluate(CORRUPT_JS, kind)
+
+    page.reload()
+    wait_ready(page)
+    assert boot(page) == "plain"
+    # Nothing for the player to see: no message, no dialog; the game plays.
+    assert page.evaluate("document.getElementById('message').hidden")
+    assert page.evaluate("document.querySelector('dialog[open]')") is None
+    assert play_to_end(page) > 5
+    # The worker now refuses a snapshot for this build: none is made or offered again.
+    assert page.evaluate("document.documentElement.dataset.snapshot") is None
+    answer = page.evaluate("""async () => {
+        const r = await fetch('__tacocat_snapshot__');
+        return [r.status, r.headers.get('x-tacocat-snapshot')];
+    }""")
+    assert answer == [204, "refused"]
+    page.reload()
+    wait_ready(page)
+    assert boot(page) == "plain"
+
+
+def test_a_new_build_never_restores_the_old_builds_snapshot(
+    new_context, static_server, dist_dir, tmp_path, wait_ready
+):
+    site = tmp_path / "site"
+    shutil.copytree(dist_dir, site)
+    base = static_server(site, prefix="/snap-update/")
+    context = new_context()
+    url = base + "?" + FAST
+    first_visit(context, url, wait_ready)
+
+    # A new build: one file changes (not Python's), the precache list is regenerated.
+    css = site / "web" / "shell.css"
+    css.write_text(css.read_text(encoding="utf-8") + "\n/* build 2 */\n", encoding="utf-8")
+    new = _build_precache_module().write(site, quiet=True)["version"]
+
+    page = context.new_page()
+    page.goto(url)  # found the update (the page may reload itself onto it)
+    page.wait_for_function(f"document.documentElement.dataset.sw === {json.dumps(new)}",
+                           timeout=60000)
+    page.close()
+    page = later_visit(context, url, wait_ready)
+    assert settled(page, "document.documentElement.dataset.boot", wait_ready) == "plain"
+    assert settled(page, "caches.keys()", wait_ready) == [f"tacocat:/snap-update/:{new}"]

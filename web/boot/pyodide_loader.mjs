@@ -1,0 +1,212 @@
+/* Tacocat's Pyodide loader: PyScript's `interpreter` (pyscript.toml) — issue #19.
+ *
+ * PyScript imports this module and calls its `loadPyodide({stdout, stderr, indexURL})`
+ * (polyscript's pyodide engine), then does the rest of its start-up as usual: the
+ * [files] archive, its own `pyscript` package, the page's <script type="py">. We pass
+ * that call on to the pinned Pyodide, adding one option when we can:
+ *
+ * - Later visits start from a memory snapshot made in this reader's browser
+ *   (`_loadSnapshot`): Python already initialised and the engine, the AI and the
+ *   standard-library modules they need already imported (snapshot_worker.mjs lists them).
+ *   The snapshot comes from the service worker's cache of THIS build (sw.js answers
+ *   `__tacocat_snapshot__` from its versioned cache only, never the network); Pyodide checks
+ *   its build id, we check its SHA-256. Any failure — none, corrupt, other build, the restore
+ *   or the check after it throws — starts plainly instead, and the service worker is told
+ *   never to offer or make one for this build again. `<html data-boot="snapshot|plain">`
+ *   says which path was taken (tests, benches).
+ * - After a plain start, once the page is ready and its offline cache complete
+ *   (`<html data-ready="1" data-sw="<version>">`, web/shell.py), and if storage has room, a
+ *   dedicated worker makes the snapshot off the main thread and the service worker keeps
+ *   it next to this build's files (deleted with them when a new build takes over).
+ *   `<html data-snapshot>` says how that went: making, stored, failed, no-room.
+ * - `?snapshot=0` (and `?sw=0`, no offline cache) neither restores nor makes one
+ *   (benchmarks compare the two starts).
+ *
+ * A snapshot restores wasm memory, not JavaScript objects: it is made before PyScript's
+ * `pyscript` package exists, and after a restore Python's `random` is reseeded (else every
+ * later visit would deal the same games: web/controller.py draws new seeds from it).
+ */
+import { loadPyodide as loadPlain, version } from "../../runtime/pyodide/pyodide.mjs";
+import { sha256hex, unpack } from "./snapshot_format.mjs";
+
+export { version };
+
+// The pinned runtime's folder: PyScript would pass this module's own folder.
+const INDEX_URL = new URL("../../runtime/pyodide/", import.meta.url).href;
+// Answered by sw.js from its cache (204 when it holds none); never asked without a worker.
+export const SNAPSHOT_URL = new URL("../../__tacocat_snapshot__", import.meta.url).href;
+const WORKER_URL = new URL("./snapshot_worker.mjs", import.meta.url);
+// A snapshot ≈ 31.5 MB (stored without its zero pages, ≈ 11.5 MB: snapshot_format.mjs);
+// ask for nothing with less room than this.
+const ROOM_NEEDED = 96 * 1024 * 1024;
+const MAKE_DELAY_MS = 2000; // after ready + offline: let the first paint and input settle
+// Run once right after a restore, before PyScript or the page run any Python.
+const AFTER_RESTORE = `
+import random, sys
+random.seed()  # the snapshot froze the generator's state: fresh entropy per visit
+while sys.path[:2] == ["", ""]:  # Pyodide puts "" in front on every start
+    del sys.path[0]
+assert "tacocat.ai" in sys.modules, "not a snapshot of the game"
+`;
+
+const root = document.documentElement;
+const warn = (...parts) => console.warn("tacocat:", ...parts);
+
+function controller() {
+  try {
+    return navigator.serviceWorker?.controller || null;
+  } catch {
+    return null; // a sandboxed frame
+  }
+}
+
+// Ask this page's service worker something; resolves to its answer or {error}.
+function ask(message, transfer = []) {
+  const worker = controller();
+  if (!worker) return Promise.resolve({ error: "no service worker" });
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => {
+      channel.port1.close();
+      resolve(event.data || {});
+    };
+    worker.postMessage(message, [channel.port2, ...transfer]);
+  });
+}
+
+// {response} with the snapshot of this build, {refused} if this build must not use
+// one, or {} when there is none (yet).
+async function cachedSnapshot() {
+  if (!controller()) return {};
+  const response = await fetch(SNAPSHOT_URL, { cache: "no-store" });
+  if (response.status === 200) return { response };
+  return { refused: response.headers.get("x-tacocat-snapshot") === "refused" };
+}
+
+// The snapshot's bytes, and whether they are what the worker made (its SHA-256, kept with
+// them). The hash is checked while Pyodide restores (off the main thread, mostly), and a
+// restored interpreter is used only if it matched.
+function read(response) {
+  const packed = response.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+  const expected = response.headers.get("x-tacocat-sha256");
+  const intact = packed.then(async (b) => (await sha256hex(b)) === expected);
+  const bytes = packed.then(unpack);
+  bytes.catch(() => {}); // handled by loadPyodide, which awaits it later
+  intact.catch(() => {});
+  return { bytes, intact };
+}
+
+// Where the start-up time goes, for benchmarks: <html data-boot-ms="called:…,restored:…">.
+function mark(step) {
+  const at = `${step}:${Math.round(performance.now())}`;
+  root.dataset.bootMs = root.dataset.bootMs ? `${root.dataset.bootMs},${at}` : at;
+}
+
+export async function loadPyodide(options = {}) {
+  mark("called");
+  const base = { ...options, indexURL: INDEX_URL };
+  const query = new URLSearchParams(location.search);
+  if (query.get("snapshot") === "0" || query.get("sw") === "0") {
+    const pyodide = await loadPlain(base);
+    mark("booted");
+    root.dataset.boot = "plain";
+    return pyodide;
+  }
+  let found = {};
+  try {
+    found = await cachedSnapshot();
+  } catch (error) {
+    warn("no start-up snapshot:", error);
+  }
+  if (found.response) {
+    try {
+      const { bytes, intact } = read(found.response);
+      bytes.then(() => mark("read"), () => {});
+      const pyodide = await loadPlain({ ...base, _loadSnapshot: bytes });
+      if (!(await intact)) throw new Error("damaged snapshot (SHA-256)");
+      pyodide.runPython(AFTER_RESTORE);
+      mark("restored");
+      root.dataset.boot = "snapshot";
+      return pyodide;
+    } catch (error) {
+      warn("the start-up snapshot did not restore; starting without it:", error);
+      found.refused = true;
+      ask({ type: "tacocat:snapshot-refuse" });
+    }
+  }
+  const pyodide = await loadPlain(base);
+  mark("booted");
+  root.dataset.boot = "plain";
+  if (!found.refused) makeLater();
+  return pyodide;
+}
+
+// Resolves with the build's version once the page is ready and works offline.
+function readyAndOffline() {
+  return new Promise((resolve) => {
+    const check = () => {
+      const sw = root.dataset.sw || "";
+      if (root.dataset.ready === "1" && /^[0-9a-f]{8,}$/.test(sw)) {
+        observer.disconnect();
+        resolve(sw);
+      }
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(root, { attributes: true, attributeFilter: ["data-ready", "data-sw"] });
+    check();
+  });
+}
+
+const idle = () => new Promise((resolve) => {
+  const later = () => (self.requestIdleCallback
+    ? requestIdleCallback(resolve, { timeout: 5000 }) : resolve());
+  setTimeout(later, MAKE_DELAY_MS);
+});
+
+// Whether storage has room. An engine without the estimate (WebKitGTK's) gets a try: the
+// service worker's put() fails harmlessly when the quota is short.
+async function roomFor() {
+  if (!navigator.storage?.estimate) return true;
+  try {
+    const { quota, usage } = await navigator.storage.estimate();
+    return quota - usage >= ROOM_NEEDED;
+  } catch {
+    return false;
+  }
+}
+
+// Run the snapshot worker; resolves to its message ({bytes, sha256} or {error}).
+function runWorker() {
+  return new Promise((resolve) => {
+    const worker = new Worker(WORKER_URL, { type: "module" });
+    const done = (result) => {
+      worker.terminate();
+      resolve(result);
+    };
+    worker.onmessage = (event) => done(event.data || { error: "empty answer" });
+    worker.onerror = (event) => {
+      event.preventDefault();
+      done({ error: event.message || "worker failed to start" });
+    };
+  });
+}
+
+async function makeLater() {
+  const version = await readyAndOffline();
+  await idle();
+  if (!(await roomFor())) {
+    root.dataset.snapshot = "no-room";
+    return;
+  }
+  root.dataset.snapshot = "making";
+  try {
+    const made = await runWorker();
+    if (made.error) throw new Error(made.error);
+    const kept = await ask({ type: "tacocat:snapshot", version, ...made }, [made.bytes]);
+    if (kept.error) throw new Error(kept.error);
+    root.dataset.snapshot = "stored";
+  } catch (error) {
+    root.dataset.snapshot = "failed";
+    warn("no start-up snapshot for later visits:", error);
+  }
+}

@@ -1,0 +1,50 @@
+/* Makes the start-up snapshot of issue #19 in a dedicated worker, off the page's main
+ * thread (started by pyodide_loader.mjs once the page is ready and works offline).
+ *
+ * It boots the same pinned Pyodide the page uses with the same options PyScript passes
+ * (indexURL only: same lock file, standard library, environment, home directory), unpacks
+ * the same archive to the same place (pyscript.toml's [files]: "./app.zip" = "./*"; tests
+ * check the two agree), imports what the page imports before any of it touches the page,
+ * and sends back the memory snapshot, packed without its zero pages (snapshot_format.mjs):
+ * {bytes (ArrayBuffer, ≈ 11.5 MB of the 31.5), sha256 (hex, of the packed bytes)} or
+ * {error}. Not gzip: it would keep 4.5 MB, but inflating costs a later start ≈ 0.65 s on a
+ * phone-speed CPU against ≈ 0.3 s to read all 31.5 MB raw (docs/PERFORMANCE.md); the
+ * hash lets the page refuse a damaged copy. Nothing imported here may hold a JavaScript object
+ * (a snapshot restores wasm memory only): the engine, the AI and the standard library,
+ * never `pyscript`, `js` or the page's own `web` modules.
+ */
+import { loadPyodide } from "../../runtime/pyodide/pyodide.mjs";
+import { pack, sha256hex } from "./snapshot_format.mjs";
+
+const INDEX_URL = new URL("../../runtime/pyodide/", import.meta.url).href;
+export const APP_URL = new URL("../../app.zip", import.meta.url).href;
+export const APP_DIR = "./";
+// What the page (web/, tacocat/ and PyScript's own package) imports from the standard
+// library, then the whole engine and the AI.
+const IMPORTS = `
+import asyncio, base64, binascii, collections, contextlib, dataclasses, gc, html, inspect
+import io, itertools, json, math, pathlib, random, string, time, typing, zlib
+import urllib.parse
+import tacocat, tacocat.ai
+from tacocat.ai import make_player
+assert make_player("easy", seed=1) is not None
+`;
+
+async function make() {
+  const app = fetch(APP_URL).then((r) => {
+    if (!r.ok) throw new Error(`${APP_URL}: HTTP ${r.status}`);
+    return r.arrayBuffer();
+  });
+  app.catch(() => {});
+  const pyodide = await loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: true });
+  pyodide.unpackArchive(await app, "zip", { extractDir: APP_DIR });
+  pyodide.runPython(IMPORTS);
+  const bytes = pack(pyodide.makeMemorySnapshot()).buffer;
+  const sha256 = await sha256hex(bytes);
+  return { bytes, sha256 };
+}
+
+make().then(
+  (made) => postMessage(made, [made.bytes]),
+  (error) => postMessage({ error: String(error && error.stack || error) }),
+);

@@ -8,12 +8,9 @@ from __future__ import annotations
 import json
 import re
 import shutil
-from pathlib import Path
 from urllib.parse import urlsplit
 
-from ship_helpers import FAST, play_to_end, precache_list, wait_controlled
-
-ROOT = Path(__file__).resolve().parent.parent
+from ship_helpers import FAST, play_to_end, precache_list, publish_new_build, wait_controlled
 
 
 def test_offline_after_load_then_offline_reload(page, context, base_url, wait_ready):
@@ -95,11 +92,7 @@ def test_update_reaches_returning_player(
     old = wait_controlled(page)
     page.close()
 
-    # A new build is published: one file changes, the precache list is regenerated.
-    css = site / "web" / "shell.css"
-    css.write_text(css.read_text(encoding="utf-8") + "\n/* build 2 */\n", encoding="utf-8")
-    build_precache = _build_precache_module()
-    new = build_precache.write(site, quiet=True)["version"]
+    new = publish_new_build(site)  # a new build is published
     assert new != old
 
     page = context.new_page()
@@ -113,17 +106,6 @@ def test_update_reaches_returning_player(
     names = page.evaluate("caches.keys()")
     assert [n for n in names if n.startswith("tacocat:/update/:")] == [f"tacocat:/update/:{new}"]
     assert play_to_end(page) > 5
-
-
-def _build_precache_module():
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(
-        "tacocat_build_precache", ROOT / "scripts" / "build_precache.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 INSTALL = """async () => {

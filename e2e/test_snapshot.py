@@ -12,8 +12,7 @@ import json
 import shutil
 
 import pytest
-from ship_helpers import FAST, play_to_end, wait_controlled
-from test_offline import _build_precache_module
+from ship_helpers import FAST, play_to_end, publish_new_build, wait_controlled
 
 HAND_JS = ("[...document.querySelectorAll('#hand button.card')]"
            ".map(b => b.getAttribute('aria-label'))")
@@ -153,10 +152,7 @@ def test_a_new_build_never_restores_the_old_builds_snapshot(
     url = base + "?" + FAST
     first_visit(context, url, wait_ready)
 
-    # A new build: one file changes (not Python's), the precache list is regenerated.
-    css = site / "web" / "shell.css"
-    css.write_text(css.read_text(encoding="utf-8") + "\n/* build 2 */\n", encoding="utf-8")
-    new = _build_precache_module().write(site, quiet=True)["version"]
+    new = publish_new_build(site)  # one file changes (not Python's)
 
     page = context.new_page()
     page.goto(url)  # found the update (the page may reload itself onto it)

@@ -6,7 +6,7 @@
  * A first visit sends each file once (bench/size_report.py): the page starts PyScript
  * only once this worker controls it (index.html), a first install fetches nothing and
  * takes over at once, and the fetch handler downloads each listed file once into the
- * cache. When the page asks for the version (web/shell.py) the rest is completed, from
+ * cache. When the page asks for the version (web/offline.py) the rest is completed, from
  * the HTTP cache where its hash proves the copy is this build's, else the network. A new
  * build fills its whole cache in install (unchanged files copied by hash), then takes over.
  * A cache is complete once its META entry is written (last); the next install deletes a
@@ -62,6 +62,15 @@ async function reusable() {
   return found;
 }
 
+// This version's cache, opened once (install creates it); null if a newer build deleted
+// it before this worker started: caches.open() would bring it back next to the new one.
+// Writes through a handle opened earlier go to the deleted cache, which nothing lists.
+let own = null;
+function ownCache() {
+  own ??= caches.has(CACHE).then((there) => (there ? caches.open(CACHE) : null));
+  return own;
+}
+
 // A response fit to answer a navigation (not a redirected one).
 async function clean(response) {
   if (!response.redirected) return response;
@@ -96,8 +105,10 @@ const inflight = new Map();
 function keep(url, from = url) {
   if (!inflight.has(url)) {
     const job = (async () => {
-      const cache = await caches.open(CACHE);
-      if (!(await cache.match(url))) await cache.put(url, await download(from, PRECACHED.get(url)));
+      const cache = await ownCache(); // none: replaced (the page gets the host's file)
+      if (cache && !(await cache.match(url))) {
+        await cache.put(url, await download(from, PRECACHED.get(url)));
+      }
     })();
     inflight.set(url, job);
     job.then(() => inflight.delete(url), () => inflight.delete(url));
@@ -109,7 +120,8 @@ function keep(url, from = url) {
 let completing = null;
 function complete(page) {
   completing ??= (async () => {
-    const cache = await caches.open(CACHE);
+    const cache = await ownCache();
+    if (!cache) throw new Error(`build ${VERSION} was replaced by a newer one`);
     if (await cache.match(META)) return;
     const old = await reusable();
     // All settle first: a failure keeps the good files.
@@ -137,6 +149,8 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       await deleteUnfinished();
+      own = caches.open(CACHE); // from now on only a newer build deletes it (ownCache)
+      await own;
       // A new build takes over complete; a first visit's worker takes over empty.
       if ((await reusable()).size) await complete();
       await self.skipWaiting();
@@ -191,8 +205,8 @@ async function snapshot() {
 // this build and this build's cache is complete; "tacocat:snapshot-refuse" marks this
 // build's snapshot unusable. Answers {ok} or {error} (e.g. the storage quota).
 async function keepSnapshot(data) {
-  const cache = await caches.open(CACHE);
-  if (!(await cache.match(META))) throw new Error("offline cache not complete");
+  const cache = await ownCache();
+  if (!cache || !(await cache.match(META))) throw new Error("offline cache not complete");
   const headers = { "x-tacocat-version": VERSION };
   if (data.type === "tacocat:snapshot-refuse") {
     await cache.put(SNAPSHOT, new Response("", { headers: { ...headers, "x-tacocat-snapshot": "refused" } }));
@@ -228,17 +242,22 @@ self.addEventListener("message", (event) => {
       // that address it is in the HTTP cache (a revalidation, not a second download).
       const page = event.source && event.source.url;
       const ours = page && [SCOPE, SCOPE + "index.html"].includes(page.split(/[?#]/)[0]);
+      let info;
       try {
         await complete(ours ? page.split("#")[0] : null);
+        const meta = await caches.match(META, { cacheName: CACHE });
+        if (!meta) throw new Error(`build ${VERSION} was replaced by a newer one`);
+        info = await meta.json();
       } catch (error) {
         event.ports[0].postMessage({ error: String(error) });
         return;
       }
-      const info = await (await caches.match(META, { cacheName: CACHE })).json();
+      // Asked before the activate event is handled: it takes over now.
+      const taking = self.serviceWorker?.state === "activating";
       event.ports[0].postMessage({
         version: VERSION,
         previous: info.previous || [],
-        activatedAt,
+        activatedAt: activatedAt || (taking ? Date.now() : 0),
       });
     })(),
   );

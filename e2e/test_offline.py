@@ -108,6 +108,83 @@ def test_update_reaches_returning_player(
     assert play_to_end(page) > 5
 
 
+# The page asks the old build's worker for its version; the answer is held back until
+# a newer build has taken over (a slow old worker, e.g. still completing its cache). Once
+# per tab: after the page reloads onto the new build it asks freely.
+HOLD_VERSION_ANSWER = """(() => {
+  let store;
+  try { store = window.sessionStorage; } catch { return; }
+  if (!store || store.getItem('held')) return;
+  const send = ServiceWorker.prototype.postMessage;
+  ServiceWorker.prototype.postMessage = function (message, ...rest) {
+    if (message?.type !== 'tacocat:version' || store.getItem('held')) {
+      return send.call(this, message, ...rest);
+    }
+    store.setItem('held', 'waiting');
+    navigator.serviceWorker.addEventListener('controllerchange', () => {
+      store.setItem('held', 'released');
+      send.call(this, message, ...rest);
+    }, {once: true});
+  };
+})()"""
+
+
+def test_a_build_that_takes_over_while_the_page_asks_is_not_missed(
+    new_context, static_server, dist_dir, tmp_path, wait_ready
+):
+    """The page (web/offline.py) listens for a new worker from before its first question:
+    a new build that takes over while the old worker has not answered yet still reaches the
+    player (the page reloads onto it), whatever the old worker answers, if anything."""
+    site = tmp_path / "site"
+    shutil.copytree(dist_dir, site)
+    base = static_server(site, prefix="/held/")
+    context = new_context()
+    page = context.new_page()
+    page.goto(base + "?" + FAST)
+    wait_ready(page)
+    old = wait_controlled(page)
+    page.close()
+
+    context.add_init_script(HOLD_VERSION_ANSWER)
+    page = context.new_page()
+    page.goto(base + "?" + FAST)
+    page.wait_for_function("sessionStorage.getItem('held') === 'waiting'", timeout=60000)
+    new = publish_new_build(site)  # published while the page waits for its answer
+    assert new != old
+    page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    page.wait_for_function(
+        f"document.documentElement.dataset.sw === {json.dumps(new)}", timeout=60000
+    )
+    wait_ready(page)
+    assert page.evaluate("sessionStorage.getItem('held')") == "released"
+    # It reloaded onto the new build (its answer came while the new worker took over).
+    assert page.evaluate("performance.getEntriesByType('navigation')[0].type") == "reload"
+    assert page.evaluate("caches.keys()") == [f"tacocat:/held/:{new}"]
+
+
+def test_a_replaced_build_never_brings_its_cache_back(page, base_url, wait_ready):
+    """A newer build's worker deletes the old build's cache as it takes over, while the old
+    worker may still serve a page: that worker must not create the cache again (and fill it
+    with the old runtime next to the new one); it serves from the host and says so."""
+    page.goto(base_url + "?" + FAST)
+    wait_ready(page)
+    version = wait_controlled(page)
+    name = f"tacocat:{urlsplit(base_url).path}:{version}"
+    assert name in page.evaluate("caches.keys()")
+    served = page.evaluate(
+        """async (name) => {
+          await caches.delete(name);  // what the newer build's activation does
+          const css = await fetch('web/shell.css', {cache: 'no-store'});
+          return [css.status, (await css.text()).length > 0];
+        }""",
+        name,
+    )
+    assert served == [200, True]
+    asked = page.evaluate(ASK_VERSION)
+    assert "replaced" in asked["answer"]["error"]
+    assert name not in asked["caches"]
+
+
 INSTALL = """async () => {
   const reg = await navigator.serviceWorker.register('sw.js');
   // After a failed install the registration may hold no worker: update() tries again.
@@ -127,7 +204,8 @@ ASK_VERSION = """async () => {
   const channel = new MessageChannel();
   const answer = new Promise((done) => (channel.port1.onmessage = (e) => done(e.data)));
   reg.active.postMessage({type: 'tacocat:version'}, [channel.port2]);
-  const data = await answer;
+  const silent = new Promise((done) => setTimeout(() => done({error: 'no answer'}), 30000));
+  const data = await Promise.race([answer, silent]);
   const found = {};
   for (const name of await caches.keys()) {
     found[name] = (await (await caches.open(name)).keys()).map((r) => r.url);

@@ -1,5 +1,6 @@
 """The page's shell around the game UI: language choice, the compact embed layout, height
-messages to an embedding page, and the service worker (offline play and updates).
+messages to an embedding page, and the service worker (offline play and updates, in
+:mod:`web.offline`).
 
 Hooks for the UI (web/app.py), each one line:
 
@@ -15,7 +16,6 @@ Nothing here writes HTML: elements are created and filled with ``textContent``.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import math
@@ -24,15 +24,13 @@ from urllib.parse import parse_qs, urlencode
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from . import i18n
+from . import i18n, offline
 
 HEIGHT_MESSAGE = "tacocat:height"  # {type, height}: the only thing sent to a parent page
 LANG_KEY = "tacocat.lang"
-SW_URL = "sw.js"  # relative to the page: the service worker's scope is the game's folder
 
 _proxies: list = []  # keep JS callbacks alive
-_tasks: set = set()  # keep background tasks alive
-_state = {"interacted": False, "last_height": 0, "initialised": False, "sw_wanted": False}
+_state = {"last_height": 0, "initialised": False}
 
 
 # -- small helpers --------------------------------------------------------------------------
@@ -231,115 +229,9 @@ def _start_embed() -> None:
     post_height()
 
 
-# -- service worker -------------------------------------------------------------------------
+# -- the player's first touch ----------------------------------------------------------
 def _mark_interaction(_event) -> None:
-    first = not _state["interacted"]
-    _state["interacted"] = True
-    if first and _state["sw_wanted"]:  # an embed: offline mode once the reader plays
-        _state["sw_wanted"] = False
-        register_service_worker()
-
-
-async def _ask_version(worker, timeout: float = 300.0) -> dict:
-    """The worker's {version, previous, activatedAt}. It answers once its offline cache is
-    complete (sw.js), which on a first visit waits for the files still downloading: hence
-    a limit that only catches a worker that never answers."""
-    loop = asyncio.get_running_loop()
-    future = loop.create_future()
-    channel = window.MessageChannel.new()
-
-    def on_message(event) -> None:
-        if not future.done():
-            future.set_result(event.data.to_py())
-
-    proxy = create_proxy(on_message)
-    channel.port1.onmessage = proxy
-    try:
-        worker.postMessage(_js_object({"type": "tacocat:version"}), to_js([channel.port2]))
-        return await asyncio.wait_for(future, timeout)
-    finally:
-        channel.port1.close()
-        proxy.destroy()
-
-
-def _updated_while_loading() -> None:
-    """A newer build took over after this page was loaded from the older one. Show it now
-    if the player has not touched the game yet; otherwise the next visit shows it."""
-    document.documentElement.dataset.swUpdated = "1"
-    if not _state["interacted"]:
-        window.location.reload()
-
-
-async def _watch_worker() -> None:
-    container = window.navigator.serviceWorker
-    had_controller = bool(container.controller)
-    registration = await container.register(SW_URL, _js_object({"updateViaCache": "none"}))
-    del registration
-    await container.ready
-    if not container.controller:  # first visit: clients.claim() is on its way
-        await _wait_for_controller(container)
-    info = await _ask_version(container.controller)
-    root = document.documentElement
-    started = float(window.performance.timeOrigin)
-    if had_controller and info.get("previous") and info.get("activatedAt", 0) > started:
-        _updated_while_loading()
-        if not _state["interacted"]:
-            return
-    root.dataset.sw = str(info.get("version", ""))
-
-    def on_controller_change(_event) -> None:
-        _tasks.add(asyncio.ensure_future(_after_change()))
-
-    async def _after_change() -> None:
-        new = await _ask_version(container.controller)
-        if new.get("version") != root.dataset.sw:
-            _updated_while_loading()
-            if _state["interacted"]:  # else the page is reloading
-                root.dataset.sw = str(new.get("version", ""))
-
-    container.addEventListener("controllerchange", _proxy(on_controller_change))
-
-
-async def _wait_for_controller(container, timeout: float = 30.0) -> None:
-    loop = asyncio.get_running_loop()
-    future = loop.create_future()
-
-    def done(_event) -> None:
-        if not future.done():
-            future.set_result(None)
-
-    proxy = create_proxy(done)
-    container.addEventListener("controllerchange", proxy)
-    try:
-        if not container.controller:
-            await asyncio.wait_for(future, timeout)
-    finally:
-        container.removeEventListener("controllerchange", proxy)
-        proxy.destroy()
-
-
-async def _register_worker() -> None:
-    try:
-        if params().get("sw") == "0":  # development escape hatch: no offline cache
-            regs = await window.navigator.serviceWorker.getRegistrations()
-            for reg in regs:
-                await reg.unregister()
-            return
-        await _watch_worker()
-    except Exception as exc:  # no SW support, sandboxed iframe, file://, private mode ...
-        document.documentElement.dataset.sw = "unavailable"
-        _warn("offline mode unavailable:", exc)
-
-
-def register_service_worker() -> None:
-    try:
-        supported = bool(window.navigator.serviceWorker)
-    except Exception:  # SecurityError in an opaque-origin (sandboxed) iframe
-        supported = False
-    if not supported:
-        document.documentElement.dataset.sw = "unavailable"
-        return
-    _tasks.add(asyncio.ensure_future(_register_worker()))
+    offline.mark_interaction()
 
 
 # -- start-up -------------------------------------------------------------------------------
@@ -365,10 +257,9 @@ def init(on_language_change=None) -> None:
             rules.open = False
         # In an article, the offline copy (the whole runtime again, for the worker's cache)
         # is fetched only once the reader actually plays in the frame.
-        _state["sw_wanted"] = True
-        root.dataset.sw = "deferred"
+        offline.defer(params())
     else:
-        register_service_worker()
+        offline.register(params())
 
 
 __all__ = [
@@ -382,5 +273,4 @@ __all__ = [
     "match_language",
     "params",
     "post_height",
-    "register_service_worker",
 ]

@@ -15,7 +15,7 @@
  *   never to offer or make one for this build again. `<html data-boot="snapshot|plain">`
  *   says which path was taken (tests, benches).
  * - After a plain start, once the page is ready and its offline cache complete
- *   (`<html data-ready="1" data-sw="<version>">`, web/shell.py), and if storage has room, a
+ *   (`<html data-ready="1" data-sw="<version>">`, web/offline.py), and if storage has room, a
  *   dedicated worker makes the snapshot off the main thread and the service worker keeps
  *   it next to this build's files (deleted with them when a new build takes over).
  *   `<html data-snapshot>` says how that went: making, stored, failed, no-room.

@@ -10,8 +10,8 @@
  * {error}. Not gzip: it would keep 4.5 MB, but inflating costs a later start ≈ 0.65 s on a
  * phone-speed CPU against ≈ 0.3 s to read all 31.5 MB raw (docs/PERFORMANCE.md); the
  * hash lets the page refuse a damaged copy. Nothing imported here may hold a JavaScript object
- * (a snapshot restores wasm memory only): the engine, the AI and the standard library,
- * never `pyscript`, `js` or the page's own `web` modules.
+ * (a snapshot restores wasm memory only): the engine, the AI, the standard library and the
+ * page's modules that import none of `pyscript`, `js`, `pyodide`; never those.
  */
 import { loadPyodide } from "../../runtime/pyodide/pyodide.mjs";
 import { pack, sha256hex } from "./snapshot_format.mjs";
@@ -20,14 +20,18 @@ const INDEX_URL = new URL("../../runtime/pyodide/", import.meta.url).href;
 export const APP_URL = new URL("../../app.zip", import.meta.url).href;
 export const APP_DIR = "./";
 // What the page (web/, tacocat/ and PyScript's own package) imports from the standard
-// library, then the whole engine and the AI.
+// library, the whole engine and the AI, then the page's modules that never reach
+// JavaScript (web/snapshot_modules.py finds them from their imports).
 const IMPORTS = `
 import asyncio, base64, binascii, collections, contextlib, dataclasses, gc, html, inspect
 import io, itertools, json, math, pathlib, random, string, time, typing, zlib
-import urllib.parse
+import importlib, urllib.parse
 import tacocat, tacocat.ai
 from tacocat.ai import make_player
 assert make_player("easy", seed=1) is not None
+from web.snapshot_modules import pure_modules
+for name in pure_modules():
+    importlib.import_module(name)
 `;
 
 async function make() {

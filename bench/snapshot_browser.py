@@ -13,6 +13,10 @@ alternate too, so they share the machine's load. Prints one JSON line per run an
 summary of medians and ranges (ms); the numbers and the decision are in
 docs/PERFORMANCE.md (section "The start-up snapshot"). The snapshot's own cost (size, time
 to make it under Node) is bench/snapshot_node.mjs.
+
+``--baseline REV`` also runs dist/ as the scripts of that git revision build it, each run
+right after the current build's (the order flips run by run), so the two builds' later
+visits can be compared in one run.
 """
 
 from __future__ import annotations
@@ -28,8 +32,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "e2e"))
+sys.path.insert(0, str(ROOT / "bench"))
 import build_dist  # noqa: E402
 import serve  # noqa: E402
+import size_report  # noqa: E402
 from engines import drivers  # noqa: E402
 
 CASES = (("chromium", 1.0), ("chromium", 4.0), ("firefox", 1.0), ("webkit", 1.0))
@@ -68,7 +74,8 @@ def summary(rows: list[dict]) -> dict:
         xs = [r[key] for r in rows]
         return f"{statistics.median(xs):,.0f} ({min(xs):,.0f}–{max(xs):,.0f})"
 
-    return {"engine": rows[0]["engine"], "version": rows[0]["version"], "cpu": rows[0]["cpu"],
+    return {"build": rows[0]["build"], "engine": rows[0]["engine"],
+            "version": rows[0]["version"], "cpu": rows[0]["cpu"],
             "runs": len(rows), "cold": stats("cold"), "warm_plain": stats("plain"),
             "warm_snapshot": stats("snapshot"),
             "boots": sorted({r["snapshot_boot"] for r in rows}),
@@ -80,24 +87,38 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--engines", default="chromium,chromium4,firefox,webkit",
                     help="comma-separated: chromium, chromium4 (4× CPU), firefox, webkit")
+    ap.add_argument("--baseline", metavar="REV",
+                    help="also dist/ as built by the scripts of this git revision")
     args = ap.parse_args()
     wanted = set(args.engines.split(","))
     cases = [(n, c) for n, c in CASES
              if (n + ("4" if c == 4.0 else "")) in wanted
              and (n == "chromium" or drivers.available(n))]
-    rows: dict[tuple[str, float], list[dict]] = {case: [] for case in cases}
+    builds = ["now"] + ([args.baseline] if args.baseline else [])
+    rows: dict[tuple[str, str, float], list[dict]] = {
+        (b, n, c): [] for b in builds for n, c in cases}
+    servers = []
     with tempfile.TemporaryDirectory(prefix="tacocat-snap-") as tmp:
-        site = Path(tmp) / "dist"
-        build_dist.build(site, quiet=True)
-        server, base = serve.start_server(site, port=0)
+        sites = {"now": Path(tmp) / "dist"}
+        build_dist.build(sites["now"], quiet=True)
+        if args.baseline:
+            sites[args.baseline] = size_report.build_baseline(args.baseline,
+                                                              Path(tmp) / "baseline")
         try:
+            bases = {}
+            for build, site in sites.items():
+                server, bases[build] = serve.start_server(site, port=0)
+                servers.append(server)
             for i in range(args.runs):
                 for name, cpu in cases:
-                    row = one_run(name, cpu, base, snapshot_first=bool(i % 2))
-                    rows[(name, cpu)].append(row)
-                    print(json.dumps(row), flush=True)
+                    for build in (builds if i % 2 == 0 else builds[::-1]):
+                        row = {"build": build,
+                               **one_run(name, cpu, bases[build], snapshot_first=bool(i % 2))}
+                        rows[(build, name, cpu)].append(row)
+                        print(json.dumps(row), flush=True)
         finally:
-            serve.stop_server(server)
+            for server in servers:
+                serve.stop_server(server)
     for case_rows in rows.values():
         if case_rows:
             print("summary:", json.dumps(summary(case_rows), ensure_ascii=False))

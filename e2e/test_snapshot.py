@@ -67,6 +67,9 @@ def test_later_visits_start_from_the_snapshot_play_and_deal_different_games(
 
     second = later_visit(context, url, wait_ready)
     assert boot(second) == "snapshot"
+    # index.html started reading it at navigation, and the loader took that response.
+    assert "early:" in second.evaluate("document.documentElement.dataset.bootMs")
+    assert second.evaluate("'tacocatSnapshot' in window") is False
     hand = second.evaluate(HAND_JS)
     assert len(hand) == 7
     assert play_to_end(second) > 5  # a whole game from the restored Python

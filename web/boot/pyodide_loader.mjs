@@ -78,7 +78,11 @@ function ask(message, transfer = []) {
 // one, or {} when there is none (yet).
 async function cachedSnapshot() {
   if (!controller()) return {};
-  const response = await fetch(SNAPSHOT_URL, { cache: "no-store" });
+  // index.html asked for it at navigation (same address), so it is read while PyScript loads.
+  const early = self.tacocatSnapshot;
+  delete self.tacocatSnapshot;
+  if (early) mark("early");
+  const response = await (early || fetch(SNAPSHOT_URL, { cache: "no-store" }));
   if (response.status === 200) return { response };
   return { refused: response.headers.get("x-tacocat-snapshot") === "refused" };
 }

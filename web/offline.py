@@ -35,6 +35,13 @@ def _proxy(fn):
     return p
 
 
+def _spawn(coroutine) -> None:
+    """Run in the background, kept alive until done."""
+    task = asyncio.ensure_future(coroutine)
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)
+
+
 def _warn(*parts: object) -> None:
     window.console.warn("tacocat:", *[str(p) for p in parts])
 
@@ -78,7 +85,7 @@ async def _ask_version(worker, timeout: float = VERSION_TIMEOUT_S) -> dict:
 
 
 class _Watch:
-    """Controller changes of one page, counted from before the first ``await``."""
+    """The controller changes of one page, heard from before its first ``await``."""
 
     def __init__(self, container) -> None:
         self.container = container
@@ -88,7 +95,7 @@ class _Watch:
         def listener(_event) -> None:
             self.changed.set()
             if self.on_change is not None:
-                _tasks.add(asyncio.ensure_future(self.on_change()))
+                _spawn(self.on_change())
 
         container.addEventListener("controllerchange", _proxy(listener))
 
@@ -136,7 +143,11 @@ async def _watch_worker() -> None:
     root.dataset.sw = str(info.get("version", ""))
 
     async def after_change() -> None:
-        new = await watch.version()
+        try:
+            new = await watch.version()
+        except Exception as exc:  # the worker went away (unregistered) or never answered
+            _warn("cannot ask the new service worker:", exc)
+            return
         if new.get("version") != root.dataset.sw:
             _updated_while_loading()
             if _state["interacted"]:  # else the page is reloading
@@ -168,4 +179,4 @@ def register(query: dict[str, str]) -> None:
     if not supported:
         document.documentElement.dataset.sw = "unavailable"
         return
-    _tasks.add(asyncio.ensure_future(_register(query)))
+    _spawn(_register(query))

@@ -105,15 +105,15 @@ class _Watch:
             await asyncio.wait_for(self.changed.wait(), timeout)
 
     async def version(self) -> dict:
-        """The controlling worker's answer; if another worker takes over before it
-        answers, the new one's."""
+        """The controlling worker's answer; if another worker takes over before (or
+        as) it answers, the new one's."""
         while True:
             self.changed.clear()
             ask = asyncio.ensure_future(_ask_version(self.container.controller))
             change = asyncio.ensure_future(self.changed.wait())
             await asyncio.wait({ask, change}, return_when=asyncio.FIRST_COMPLETED)
             change.cancel()
-            if ask.done():
+            if ask.done() and not self.changed.is_set():
                 return ask.result()
             ask.cancel()  # asked a worker that no longer controls the page: ask the new one
 

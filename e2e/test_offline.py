@@ -79,18 +79,27 @@ def test_manifest_valid_installable_and_everything_precached(
         assert base_url + big in listed
 
 
-def test_update_reaches_returning_player(
-    new_context, static_server, dist_dir, tmp_path, wait_ready
-):
+def _first_visit_of_a_copy(new_context, static_server, dist_dir, tmp_path, wait_ready,
+                           prefix: str):
+    """A copy of dist/ served at ``prefix``, visited once until its worker controls the
+    page (then closed). Returns (context, site folder, base URL, build version)."""
     site = tmp_path / "site"
     shutil.copytree(dist_dir, site)
-    base = static_server(site, prefix="/update/")
+    base = static_server(site, prefix=prefix)
     context = new_context()
     page = context.new_page()
     page.goto(base + "?" + FAST)
     wait_ready(page)
     old = wait_controlled(page)
     page.close()
+    return context, site, base, old
+
+
+def test_update_reaches_returning_player(
+    new_context, static_server, dist_dir, tmp_path, wait_ready
+):
+    context, site, base, old = _first_visit_of_a_copy(
+        new_context, static_server, dist_dir, tmp_path, wait_ready, "/update/")
 
     new = publish_new_build(site)  # a new build is published
     assert new != old
@@ -135,15 +144,8 @@ def test_a_build_that_takes_over_while_the_page_asks_is_not_missed(
     """The page (web/offline.py) listens for a new worker from before its first question:
     a new build that takes over while the old worker has not answered yet still reaches the
     player (the page reloads onto it), whatever the old worker answers, if anything."""
-    site = tmp_path / "site"
-    shutil.copytree(dist_dir, site)
-    base = static_server(site, prefix="/held/")
-    context = new_context()
-    page = context.new_page()
-    page.goto(base + "?" + FAST)
-    wait_ready(page)
-    old = wait_controlled(page)
-    page.close()
+    context, site, base, old = _first_visit_of_a_copy(
+        new_context, static_server, dist_dir, tmp_path, wait_ready, "/held/")
 
     context.add_init_script(HOLD_VERSION_ANSWER)
     page = context.new_page()

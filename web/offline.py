@@ -17,22 +17,14 @@ import asyncio
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
+from .dom import js_obj as _js_object
+from .dom import proxy as _proxy
+
 SW_URL = "sw.js"  # relative to the page: the service worker's scope is the game's folder
 VERSION_TIMEOUT_S = 300.0  # only catches a worker that never answers (see _ask_version)
 
-_proxies: list = []  # keep JS callbacks alive
 _tasks: set = set()  # keep background tasks alive
 _state: dict = {"interacted": False, "wanted": None}  # wanted: the deferred query
-
-
-def _js_object(data: dict):
-    return to_js(data, dict_converter=window.Object.fromEntries)
-
-
-def _proxy(fn):
-    p = create_proxy(fn)
-    _proxies.append(p)
-    return p
 
 
 def _spawn(coroutine) -> None:

@@ -127,3 +127,42 @@ def publish_new_build(site: Path) -> str:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module.write(site, quiet=True)["version"]
+
+
+SW_STATE_JS = """async () => {
+  const reg = await navigator.serviceWorker.getRegistration();
+  const w = (s) => s && {url: s.scriptURL, state: s.state};
+  return {
+    dataset: Object.fromEntries(['sw', 'swUpdated', 'boot', 'bootMs', 'ready', 'snapshot']
+      .map((k) => [k, document.documentElement.dataset[k]])),
+    navigation: performance.getEntriesByType('navigation')[0]?.type,
+    controller: w(navigator.serviceWorker.controller),
+    registration: reg && {installing: w(reg.installing), waiting: w(reg.waiting),
+                          active: w(reg.active)},
+    caches: await caches.keys(),
+  };
+}"""
+
+
+def sw_state(page) -> dict | str:
+    """What the page and its service worker registration look like (for a failure's
+    message)."""
+    try:
+        return page.evaluate(SW_STATE_JS)
+    except Exception as exc:  # the page itself is gone
+        return f"(no state: {exc})"
+
+
+def wait_for_build(page, version: str, timeout: float = 120000) -> None:
+    """Wait until the page says that build ``version`` serves it (``data-sw``; the page may
+    reload itself onto it). On a timeout the message carries what the page and its service
+    worker registration looked like, to tell a missed update from a slow install. A hang
+    detector: the new build installs (copying the old build's files) and takes over only
+    once the old worker is idle, a few seconds; a loaded run once saw the new worker still
+    "installed" (waiting) after 60 s."""
+    try:
+        page.wait_for_function(
+            f"document.documentElement.dataset.sw === {json.dumps(version)}", timeout=timeout)
+    except Exception as exc:
+        raise AssertionError(
+            f"build {version} not shown within {timeout} ms: {sw_state(page)}") from exc

@@ -10,7 +10,15 @@ import re
 import shutil
 from urllib.parse import urlsplit
 
-from ship_helpers import FAST, play_to_end, precache_list, publish_new_build, wait_controlled
+from ship_helpers import (
+    FAST,
+    play_to_end,
+    precache_list,
+    publish_new_build,
+    sw_state,
+    wait_controlled,
+    wait_for_build,
+)
 
 
 def test_offline_after_load_then_offline_reload(page, context, base_url, wait_ready):
@@ -26,7 +34,8 @@ def test_offline_after_load_then_offline_reload(page, context, base_url, wait_re
     page.reload()
     wait_ready(page)
     assert play_to_end(page) > 5  # and another after an offline reload
-    assert page.evaluate("document.documentElement.dataset.sw") == version
+    # The page learns its build offline too (web/offline.py asks the worker it has).
+    assert page.evaluate("document.documentElement.dataset.sw") == version, sw_state(page)
     assert from_network == [], from_network  # everything came from the precache
 
 
@@ -106,9 +115,7 @@ def test_update_reaches_returning_player(
 
     page = context.new_page()
     page.goto(base + "?" + FAST)  # the next visit
-    page.wait_for_function(
-        f"document.documentElement.dataset.sw === {json.dumps(new)}", timeout=60000
-    )
+    wait_for_build(page, new)
     wait_ready(page)
     text = page.evaluate("async () => (await fetch('web/shell.css')).text()")
     assert "build 2" in text
@@ -154,9 +161,7 @@ def test_a_build_that_takes_over_while_the_page_asks_is_not_missed(
     new = publish_new_build(site)  # published while the page waits for its answer
     assert new != old
     page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-    page.wait_for_function(
-        f"document.documentElement.dataset.sw === {json.dumps(new)}", timeout=60000
-    )
+    wait_for_build(page, new)
     wait_ready(page)
     assert page.evaluate("sessionStorage.getItem('held')") == "released"
     # It reloaded onto the new build (its answer came while the new worker took over).

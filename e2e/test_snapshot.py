@@ -8,11 +8,10 @@ an old build's snapshot."""
 
 from __future__ import annotations
 
-import json
 import shutil
 
 import pytest
-from ship_helpers import FAST, play_to_end, publish_new_build, wait_controlled
+from ship_helpers import FAST, play_to_end, publish_new_build, wait_controlled, wait_for_build
 
 HAND_JS = ("[...document.querySelectorAll('#hand button.card')]"
            ".map(b => b.getAttribute('aria-label'))")
@@ -159,8 +158,7 @@ def test_a_new_build_never_restores_the_old_builds_snapshot(
 
     page = context.new_page()
     page.goto(url)  # found the update (the page may reload itself onto it)
-    page.wait_for_function(f"document.documentElement.dataset.sw === {json.dumps(new)}",
-                           timeout=60000)
+    wait_for_build(page, new)
     page.close()
     page = later_visit(context, url, wait_ready)
     assert settled(page, "document.documentElement.dataset.boot", wait_ready) == "plain"

@@ -122,9 +122,13 @@ async def _watch_worker() -> None:
     container = window.navigator.serviceWorker
     had_controller = bool(container.controller)
     watch = _Watch(container)  # before any await: no controllerchange is missed
-    await container.register(SW_URL, _js_object({"updateViaCache": "none"}))
-    await container.ready
-    await watch.controller()
+    # A controlled page is registered already (its navigation checks for a new build).
+    # register() would queue behind that check: in Chromium, offline, it then waited
+    # longer than a whole game, and the page never asked its worker (e2e/test_offline.py).
+    if not had_controller:
+        await container.register(SW_URL, _js_object({"updateViaCache": "none"}))
+        await container.ready
+        await watch.controller()
     info = await watch.version()
     root = document.documentElement
     started = float(window.performance.timeOrigin)

@@ -101,6 +101,9 @@ def engine(request):
             browser.screenshot(ARTIFACTS / f"{slug}-failure.png")
         except Exception as exc:  # a crashed browser has nothing to show
             print(f"no screenshot: {exc}")
+        tail = browser.log_tail()
+        if tail:
+            print(f"--- the end of {name}'s stderr ---\n{tail}")
     browser.close()
 
 

@@ -144,6 +144,17 @@ class Engine:
         """URLs the page asked for, where the engine reports them (else [])."""
         return []
 
+    _log = None  # the browser's stderr (a file), where the engine keeps one
+
+    def log_tail(self, size: int = 4000) -> str:
+        """The end of the browser's own stderr: why a page crashed, when it says."""
+        if self._log is None or self._log.closed:
+            return ""
+        self._log.flush()
+        self._log.seek(0, os.SEEK_END)
+        self._log.seek(max(0, self._log.tell() - size))
+        return self._log.read().decode(errors="replace")
+
     def close(self) -> None:
         raise NotImplementedError
 
@@ -270,10 +281,11 @@ class WebKit(Engine):
 
     def __init__(self, timeout: float = 60.0) -> None:
         port = _free_port()
+        self._log = tempfile.TemporaryFile()  # noqa: SIM115 (closed in close): driver + MiniBrowser stderr
         self._proc = subprocess.Popen(
             [XVFB_RUN, "-a", "-s", "-screen 0 1280x1024x24", WEBKIT_DRIVER,
              f"--port={port}"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+            stdout=subprocess.DEVNULL, stderr=self._log, start_new_session=True)
         self._url = f"http://127.0.0.1:{port}"
         caps = {"capabilities": {"alwaysMatch": {
             "browserName": "MiniBrowser",
@@ -350,6 +362,7 @@ class WebKit(Engine):
             with contextlib.suppress(Exception):
                 self._call("DELETE", f"/session/{self._session}", timeout=10)
         _stop(self._proc)
+        self._log.close()
 
 
 def _stop(proc: subprocess.Popen) -> None:

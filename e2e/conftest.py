@@ -276,13 +276,32 @@ def _screenshot_open_pages(item, log: NetworkLog) -> None:
                 page.screenshot(path=str(ARTIFACTS / f"{_slug(item.nodeid)}-failure-{n}.png"))
 
 
+# How far a page's start got (for a failure's message): the loader's marks, the worker,
+# and the last files that finished loading (a file still loading is not listed).
+BOOT_STATE_JS = """() => {
+  const d = document.documentElement?.dataset || {};
+  let controlled = null;
+  try { controlled = Boolean(navigator.serviceWorker?.controller); } catch {}
+  const done = performance.getEntriesByType('resource');
+  return {boot: d.boot, bootMs: d.bootMs, sw: d.sw, snapshot: d.snapshot, controlled,
+          loaded: done.length,
+          last: done.slice(-4).map((e) => [e.name.split('/').pop(), Math.round(e.responseEnd)]),
+          now: Math.round(performance.now())};
+}"""
+
+
 def wait_ready(page, timeout: float = 60000) -> None:
-    """Wait until the page's Python says it is ready (<html data-ready="1">)."""
+    """Wait until the page's Python says it is ready (<html data-ready="1">). ``page`` may
+    be a Frame. A timeout's message says how far the start got."""
     try:
         page.wait_for_function("document.documentElement?.dataset.ready === '1'", timeout=timeout)
     except Exception as exc:
+        try:
+            state = page.evaluate(BOOT_STATE_JS)
+        except Exception as inner:
+            state = f"(no state: {inner})"
         raise AssertionError(
-            f"page {page.url} did not become ready within {timeout / 1000:.0f} s: {exc}"
+            f"page {page.url} did not become ready within {timeout / 1000:.0f} s: {state}; {exc}"
         ) from exc
 
 

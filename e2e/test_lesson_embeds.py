@@ -14,15 +14,15 @@ EU = json.loads((ROOT / "web" / "i18n" / "eu.json").read_text(encoding="utf-8"))
 LESSONS = ("replace", "duel", "defend", "jumbo", "sacrifice", "showdown")
 
 
-def _frame(page, name: str):
+def _frame(page, name: str, wait_ready):
     """The lesson's frame once its game is ready."""
     frame = frame_with(page, f"lesson={name}")
-    frame.wait_for_function("document.documentElement?.dataset.ready === '1'", timeout=60000)
+    wait_ready(frame)
     return frame
 
 
 def test_the_sample_article_places_a_lesson_beside_each_rule(page, static_server, dist_dir,
-                                                              tmp_path, screenshot):
+                                                              tmp_path, screenshot, wait_ready):
     game = static_server(dist_dir, prefix="/games/tacocat/")
     site = tmp_path / "article"
     site.mkdir()
@@ -41,13 +41,13 @@ def test_the_sample_article_places_a_lesson_beside_each_rule(page, static_server
     screenshot(page, "article-posters")
 
     play.nth(LESSONS.index("duel")).click()
-    duel = _frame(page, "duel")
+    duel = _frame(page, "duel", wait_ready)
     duel.get_by_role("button", name="12 — Step on No Pets").click()  # beats their 11
     duel.wait_for_function("document.getElementById('lesson-feedback').textContent !== ''")
     assert duel.text_content("#lesson-feedback").startswith(EU["lesson.right.title"])
 
     play.nth(LESSONS.index("sacrifice") - 1).click()  # one poster fewer: it became a frame
-    sacrifice = _frame(page, "sacrifice")
+    sacrifice = _frame(page, "sacrifice", wait_ready)
     sacrifice.locator("#hand .card").first.wait_for()
     page.keyboard.press("s")  # Play put the focus in the frame: the keyboard plays there
     sacrifice.wait_for_function(

@@ -4,7 +4,7 @@ built the same way, alternating game by game so both see the same machine load. 
 ``browser-play`` section of docs/PERFORMANCE.md.
 
     nice -n 10 .venv/bin/python bench/web_play.py [--baseline 804675a] [--games 2]
-        [--rates 1,4] [--level easy] [--master] [--no-write]
+        [--rates 1,4] [--pauses 300] [--level easy] [--master] [--no-write]
 
 Measured with the browser's own APIs (docs: /work/shared/STACK.md), from the first click:
 
@@ -19,7 +19,13 @@ Measured with the browser's own APIs (docs: /work/shared/STACK.md), from the fir
   applier's own DOM calls are JavaScript calling JavaScript) and the applier's batches;
 * this build only: ``<html data-profile>``, the page's own per-move phases (web/profile.py).
 
-Clicks: ``page.click`` (trusted input, waits for the target to be stable). The policy is
+Clicks: ``page.click`` (trusted input, waits for the target to be stable), then a pause of
+``--pauses`` ms (300: a quick player's pace) in which the bench runs nothing in the page.
+Without it (``--pauses 0``) the bench polls the page for its next target (``NEXT_JS``, whose
+``document.getAnimations()`` brings the page's style up to date) while the move just made
+is still on its way to the screen: the bench's own work then lands inside the interaction
+it measures, which a reader's finger never does. ``--pauses 0,300`` measures both in one
+run. The policy is
 fixed (replace: keep all; duel: first card; attack: first legal card, then confirm; defend:
 first card that holds, else sacrifice), and each game uses the same seed in both builds, so
 both play the very same game.
@@ -148,7 +154,8 @@ def pct(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p * (len(ordered) - 1)))]
 
 
-def play(browser, base: str, rate: float, seed: int, level: str, profile: bool) -> dict:
+def play(browser, base: str, rate: float, seed: int, level: str, profile: bool,
+         pause_ms: int = 300) -> dict:
     context = browser.new_context(service_workers="block", viewport={"width": 390, "height": 844})
     context.add_init_script(OBSERVE_JS)
     page = context.new_page()
@@ -173,6 +180,8 @@ def play(browser, base: str, rate: float, seed: int, level: str, profile: bool) 
             clicks += 1
         except Exception:  # the target went away (a computer move re-rendered): look again
             continue
+        if pause_ms:  # a timer on the bench's side: nothing runs in the page meanwhile
+            page.wait_for_timeout(pause_ms)
     page.wait_for_timeout(1500)  # the last interaction's entry
     perf = page.evaluate("window.__perf")
     moves = json.loads(page.evaluate("document.documentElement.dataset.profile || '[]'"))
@@ -238,17 +247,20 @@ def main() -> int:
                     help="also play dist/ as built at this git revision, alternating")
     ap.add_argument("--games", type=int, default=2, help="games per build and rate")
     ap.add_argument("--rates", default="1,4", help="CPU throttle rates (1 = none)")
+    ap.add_argument("--pauses", default="300",
+                    help="ms after each click before the bench looks at the page again")
     ap.add_argument("--level", default="easy")
     ap.add_argument("--master", action="store_true",
                     help="also one game against master at 4× (this build only)")
     ap.add_argument("--no-write", action="store_true")
     args = ap.parse_args()
     rates = [float(r) for r in args.rates.split(",")]
+    pauses = [int(x) for x in args.pauses.split(",")]
 
     from playwright.sync_api import sync_playwright
 
-    results: dict[tuple[str, float], list[dict]] = {}
-    loads: dict[tuple[str, float], list[float]] = {}
+    results: dict[tuple[str, float, int], list[dict]] = {}
+    loads: dict[tuple[str, float, int], list[float]] = {}
     with tempfile.TemporaryDirectory(prefix="tacocat-play-") as tmp:
         site = Path(tmp) / "dist"
         build_dist.build(site, quiet=True)
@@ -268,20 +280,23 @@ def main() -> int:
                 version = browser.version
                 for rate in rates:
                     for game in range(args.games):
-                        for name, base in sorted(bases.items(), reverse=game % 2 == 1):
+                        order = [(n, b, pz) for n, b in sorted(bases.items()) for pz in pauses]
+                        for name, base, pause in (order[::-1] if game % 2 else order):
                             load = os.getloadavg()[0]
                             run = play(browser, base, rate, 700 + game, args.level,
-                                       profile=name == "after")
-                            results.setdefault((name, rate), []).append(run)
-                            loads.setdefault((name, rate), []).extend(
+                                       profile=name == "after", pause_ms=pause)
+                            results.setdefault((name, rate, pause), []).append(run)
+                            loads.setdefault((name, rate, pause), []).extend(
                                 [load, os.getloadavg()[0]])
-                            print(f"{name} {rate:g}x game {game}: {run['clicks']} clicks, "
-                                  f"p98 {pct(run['latency'], 0.98):.0f} ms, long tasks "
+                            print(f"{name} {rate:g}x pause {pause} game {game}: "
+                                  f"{run['clicks']} clicks, p98 "
+                                  f"{pct(run['latency'], 0.98):.0f} ms, long tasks "
                                   f"{len(run['tasks'])}, load {load:.1f}", flush=True)
                 master = None
                 if args.master:
                     load = os.getloadavg()[0]
-                    master = play(browser, bases["after"], 4, 800, "master", profile=False)
+                    master = play(browser, bases["after"], 4, 800, "master", profile=False,
+                                  pause_ms=pauses[-1])
                     master["load"] = [load, os.getloadavg()[0]]
                 browser.close()
         finally:
@@ -296,22 +311,24 @@ def main() -> int:
         f"engineers' test runs; at 4× every figure stretches with the load). 390×844, the "
         f"shipped dist/ build, trusted clicks (`page.click`) through {args.games} whole "
         f"game(s) per row against `{args.level}` (fixed seeds, fixed policy: both builds "
-        "play the same games), builds alternating game by game. 'before' = dist/ as built "
-        f"at `{args.baseline}`." if args.baseline else "",
+        "play the same games), builds alternating game by game; 'pause': ms after each "
+        "click in which the bench runs nothing in the page (0: it polls at once, inside "
+        "the move's frame; see the module's docstring)."
+        + (f" 'before' = dist/ as built at `{args.baseline}`." if args.baseline else ""),
         "",
-        "| build | CPU | load | clicks | latency median | p75 | p98 | max | long tasks > 50 ms "
-        "(per game) | > 100 ms | longest | long frames: total / script / forced layout / "
+        "| build | CPU | pause | load | clicks | latency median | p75 | p98 | max | long tasks "
+        "> 50 ms (per game) | > 100 ms | longest | long frames: total / script / forced layout / "
         "rendering (s per game) | DOM calls from Python per click | applier calls per click |",
-        "|---|---|---|---:|---:|---:|---:|---:|---|---|---|---|---:|---:|",
+        "|---|---|---:|---|---:|---:|---:|---:|---:|---|---|---|---|---:|---:|",
     ]
     summaries = {}
-    for (name, rate), runs in sorted(results.items(), key=lambda kv: (kv[0][1], kv[0][0]),
-                                     reverse=False):
-        sm = summaries[(name, rate)] = summary(runs)
-        ld = loads[(name, rate)]
+    for (name, rate, pause), runs in sorted(results.items(),
+                                            key=lambda kv: (kv[0][1], kv[0][2], kv[0][0])):
+        sm = summaries[(name, rate, pause)] = summary(runs)
+        ld = loads[(name, rate, pause)]
         lf = sm["loaf"]
         lines.append(
-            f"| {name} | {rate:g}× | {min(ld):.1f}–{max(ld):.1f} | {sm['clicks']} | "
+            f"| {name} | {rate:g}× | {pause} | {min(ld):.1f}–{max(ld):.1f} | {sm['clicks']} | "
             f"{sm['median']:.0f} ms | {sm['p75']:.0f} ms | {sm['p98']:.0f} ms | "
             f"{sm['max']:.0f} ms | {', '.join(map(str, sm['over50']))} | "
             f"{', '.join(map(str, sm['over100']))} | "
@@ -327,9 +344,10 @@ def main() -> int:
                   f"{max(tasks, default=0):.0f} ms; interaction p98 "
                   f"{pct(master['latency'], 0.98):.0f} ms."]
     for rate in rates:
-        sm = summaries.get(("after", rate))
+        sm = summaries.get(("after", rate, pauses[-1]))
         if sm and sm["moves"]:
-            lines += ["", f"Where a move of yours goes in this build at {rate:g}× (the page's "
+            lines += ["", f"Where a move of yours goes in this build at {rate:g}× (pause "
+                      f"{pauses[-1]} ms; the page's "
                       "own `<html data-profile>`, web/profile.py; wall time of the Python "
                       "side of the click task, the applier included in 'patch'):", ""]
             lines += profile_table(sm["moves"])

@@ -278,9 +278,9 @@ def main() -> int:
             with sync_playwright() as p:
                 browser = launch_chromium(p)
                 version = browser.version
+                order = [(n, b, pz) for n, b in sorted(bases.items()) for pz in pauses]
                 for rate in rates:
                     for game in range(args.games):
-                        order = [(n, b, pz) for n, b in sorted(bases.items()) for pz in pauses]
                         for name, base, pause in (order[::-1] if game % 2 else order):
                             load = os.getloadavg()[0]
                             run = play(browser, base, rate, 700 + game, args.level,

@@ -3,8 +3,8 @@
  *
  * It boots the same pinned Pyodide the page uses with the same options PyScript passes
  * (indexURL only: same lock file, standard library, environment, home directory), unpacks
- * the same archive to the same place (pyscript.toml's [files]: "./app.zip" = "./*"; tests
- * check the two agree), imports what the page imports before any of it touches the page,
+ * the same archive to the same place the same way (pyscript.toml's [files]: "./app.zip" =
+ * "./*", through stored_zip.mjs; tests check the two agree), imports what the page imports before any of it touches the page,
  * and sends back the memory snapshot, packed without its zero pages (snapshot_format.mjs):
  * {bytes (ArrayBuffer, ≈ 11.5 MB of the 31.5), sha256 (hex, of the packed bytes)} or
  * {error}. Not gzip: it would keep 4.5 MB, but inflating costs a later start ≈ 0.65 s on a
@@ -15,6 +15,7 @@
  */
 import { loadPyodide } from "../../runtime/pyodide/pyodide.mjs";
 import { pack, sha256hex } from "./snapshot_format.mjs";
+import { withStoredZip } from "./stored_zip.mjs";
 
 const INDEX_URL = new URL("../../runtime/pyodide/", import.meta.url).href;
 export const APP_URL = new URL("../../app.zip", import.meta.url).href;
@@ -40,7 +41,7 @@ async function make() {
     return r.arrayBuffer();
   });
   app.catch(() => {});
-  const pyodide = await loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: true });
+  const pyodide = withStoredZip(await loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: true }));
   pyodide.unpackArchive(await app, "zip", { extractDir: APP_DIR });
   pyodide.runPython(IMPORTS);
   const bytes = pack(pyodide.makeMemorySnapshot()).buffer;

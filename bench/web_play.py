@@ -9,7 +9,9 @@ built the same way, alternating game by game so both see the same machine load. 
 Measured with the browser's own APIs (docs: /work/shared/STACK.md), from the first click:
 
 * interaction latency: Event Timing entries with an ``interactionId`` (input → next paint,
-  the metric behind INP), the longest entry per interaction; median, p75, p98, max;
+  the metric behind INP), the longest entry per interaction; median, p75, p98, max; and
+  the median split of an interaction into input delay (input → first handler), processing
+  (the handlers) and presentation (last handler → next paint), as web.dev splits INP;
 * long tasks (``longtask``, > 50 ms): how many, how many > 100 ms, the longest;
 * long animation frames (``long-animation-frame``): total time, split into script (the
   click handlers, the scheduler's message tasks), style/layout forced from inside scripts,
@@ -59,7 +61,8 @@ window.__perf = {events: [], longtasks: [], loafs: [], dom: 0, batches: 0};
   const P = window.__perf;
   try {
     new PerformanceObserver(l => { for (const e of l.getEntries())
-      if (e.interactionId) P.events.push([e.interactionId, e.name, e.startTime, e.duration]); })
+      if (e.interactionId) P.events.push([e.interactionId, e.name, e.startTime, e.duration,
+                                          e.processingStart, e.processingEnd]); })
       .observe({type: 'event', durationThreshold: 16, buffered: true});
   } catch (e) {}
   try {
@@ -187,18 +190,31 @@ def play(browser, base: str, rate: float, seed: int, level: str, profile: bool,
     moves = json.loads(page.evaluate("document.documentElement.dataset.profile || '[]'"))
     context.close()
     t0 = perf["t0"]
-    by_id: dict[int, float] = {}
-    for ident, _name, start, duration in perf["events"]:
+    by_id: dict[int, list] = {}
+    for ident, _name, start, duration, began, ended in perf["events"]:
         if start >= t0:
-            by_id[ident] = max(by_id.get(ident, 0.0), duration)
-    lat = list(by_id.values())
+            by_id.setdefault(ident, []).append((start, duration, began, ended))
+    lat = [max(d for _, d, _, _ in entries) for entries in by_id.values()]
+    split = [_split(entries) for entries in by_id.values()]
     tasks = [d for s, d in perf["longtasks"] if s >= t0]
     loafs = [x for x in perf["loafs"] if x[0] >= t0]
-    return {"clicks": clicks, "latency": lat, "tasks": tasks,
+    return {"clicks": clicks, "latency": lat, "split": split, "tasks": tasks,
             "loaf": [sum(x[1] for x in loafs), sum(x[2] for x in loafs),
                      sum(x[3] for x in loafs), sum(x[4] for x in loafs)],
             "dom": perf["dom"] - perf["dom0"], "batches": perf["batches"] - perf["b0"],
             "moves": moves if profile else []}
+
+
+def _split(entries: list[tuple[float, float, float, float]]) -> tuple[float, float, float]:
+    """One interaction (its pointerdown, pointerup, click… entries) as the time from the
+    input to its first handler, the handlers' own time, and from the last handler to the
+    next paint (input delay / processing / presentation, as web.dev splits INP)."""
+    start = min(e[0] for e in entries)
+    end = max(e[0] + e[1] for e in entries)
+    delay = min(e[2] for e in entries) - start
+    processing = sum(e[3] - e[2] for e in entries)
+    last = max(e[3] for e in entries)
+    return delay, processing, max(0.0, end - last)
 
 
 def summary(runs: list[dict]) -> dict:
@@ -212,6 +228,8 @@ def summary(runs: list[dict]) -> dict:
         "over50": [sum(d > 50 for d in t) for t in tasks],
         "over100": [sum(d > 100 for d in t) for t in tasks],
         "longest": [max(t, default=0.0) for t in tasks],
+        "split": [statistics.median([x[i] for r in runs for x in r["split"]] or [0.0])
+                  for i in range(3)],
         "loaf": [sum(r["loaf"][i] for r in runs) / len(runs) for i in range(4)],
         "dom_per_click": sum(r["dom"] for r in runs) / max(clicks, 1),
         "batches_per_click": sum(r["batches"] for r in runs) / max(clicks, 1),
@@ -316,10 +334,11 @@ def main() -> int:
         "the move's frame; see the module's docstring)."
         + (f" 'before' = dist/ as built at `{args.baseline}`." if args.baseline else ""),
         "",
-        "| build | CPU | pause | load | clicks | latency median | p75 | p98 | max | long tasks "
+        "| build | CPU | pause | load | clicks | latency median | p75 | p98 | max | median "
+        "split: input delay / processing / presentation | long tasks "
         "> 50 ms (per game) | > 100 ms | longest | long frames: total / script / forced layout / "
         "rendering (s per game) | DOM calls from Python per click | applier calls per click |",
-        "|---|---|---:|---|---:|---:|---:|---:|---:|---|---|---|---|---:|---:|",
+        "|---|---|---:|---|---:|---:|---:|---:|---:|---|---|---|---|---|---:|---:|",
     ]
     summaries = {}
     for (name, rate, pause), runs in sorted(results.items(),
@@ -330,7 +349,8 @@ def main() -> int:
         lines.append(
             f"| {name} | {rate:g}× | {pause} | {min(ld):.1f}–{max(ld):.1f} | {sm['clicks']} | "
             f"{sm['median']:.0f} ms | {sm['p75']:.0f} ms | {sm['p98']:.0f} ms | "
-            f"{sm['max']:.0f} ms | {', '.join(map(str, sm['over50']))} | "
+            f"{sm['max']:.0f} ms | {' / '.join(f'{x:.0f}' for x in sm['split'])} ms | "
+            f"{', '.join(map(str, sm['over50']))} | "
             f"{', '.join(map(str, sm['over100']))} | "
             f"{', '.join(f'{x:.0f}' for x in sm['longest'])} ms | "
             f"{lf[0] / 1000:.2f} / {lf[1] / 1000:.2f} / {lf[2] / 1000:.2f} / "

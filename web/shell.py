@@ -248,8 +248,11 @@ def init(on_language_change=None) -> None:
         slot = document.getElementById("lang-slot") or document.querySelector(".toolbar")
         if slot:
             slot.appendChild(language_switcher(on_language_change))
+    # Only the first touch matters (offline.mark_interaction): once each, so later taps do
+    # not cross into Python for it.
     for kind in ("pointerdown", "keydown", "click"):
-        window.addEventListener(kind, _proxy(_mark_interaction), _js_object({"capture": True}))
+        window.addEventListener(kind, _proxy(_mark_interaction),
+                                _js_object({"capture": True, "once": True}))
     if is_embedded():
         _start_embed()
         rules = document.getElementById("rules")

@@ -4,14 +4,15 @@
  * It boots the same pinned Pyodide the page uses with the same options PyScript passes
  * (indexURL only: same lock file, standard library, environment, home directory), unpacks
  * the same archive to the same place the same way (pyscript.toml's [files]: "./app.zip" =
- * "./*", through stored_zip.mjs; tests check the two agree), imports what the page imports before any of it touches the page,
- * and sends back the memory snapshot, packed without its zero pages (snapshot_format.mjs):
- * {bytes (ArrayBuffer, ≈ 11.5 MB of the 31.5), sha256 (hex, of the packed bytes)} or
- * {error}. Not gzip: it would keep 4.5 MB, but inflating costs a later start ≈ 0.65 s on a
- * phone-speed CPU against ≈ 0.3 s to read all 31.5 MB raw (docs/PERFORMANCE.md); the
- * hash lets the page refuse a damaged copy. Nothing imported here may hold a JavaScript object
- * (a snapshot restores wasm memory only): the engine, the AI, the standard library and the
- * page's modules that import none of `pyscript`, `js`, `pyodide`; never those.
+ * "./*", through stored_zip.mjs; tests check the two agree), imports what the page
+ * imports before any of it touches the page, and sends back the memory snapshot, packed
+ * without its zero pages (snapshot_format.mjs): {bytes (ArrayBuffer, ≈ 11.5 MB of the
+ * 31.5), sha256 (hex, of the packed bytes)} or {error}. Not gzip: it would keep 4.5 MB,
+ * but inflating costs a later start ≈ 0.65 s on a phone-speed CPU against ≈ 0.3 s to read
+ * all 31.5 MB raw (docs/PERFORMANCE.md); the hash lets the page refuse a damaged copy.
+ * Nothing imported here may hold a JavaScript object (a snapshot restores wasm memory
+ * only): the engine, the AI, the standard library and the page's modules that import none
+ * of `pyscript`, `js`, `pyodide`; never those.
  */
 import { loadPyodide } from "../../runtime/pyodide/pyodide.mjs";
 import { pack, sha256hex } from "./snapshot_format.mjs";

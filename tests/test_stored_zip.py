@@ -57,9 +57,11 @@ for (const [i, file] of JSON.parse(process.argv.at(-1)).entries()) {
   });
 }
 // a relative folder lands under Pyodide's working directory, as with Python's unpacker
-py.unpackArchive(new Uint8Array(readFileSync(JSON.parse(process.argv.at(-1))[0])), "zip",
-                 { extractDir: "./rel/" });
-out.push({ cwd: py.FS.cwd(), rel: py.FS.readdir(py.FS.cwd() + "/rel").length });
+const game = new Uint8Array(readFileSync(JSON.parse(process.argv.at(-1))[0]));
+py.unpackArchive(game, "zip", { extractDir: "./rel/" });
+py.unpackArchive(game, "zip", { extractDir: "up/../above" });
+out.push({ cwd: py.FS.cwd(), rel: py.FS.readdir(py.FS.cwd() + "/rel").length,
+           above: py.FS.readdir(py.FS.cwd() + "/above").length });
 console.log(JSON.stringify(out));
 """
 
@@ -107,4 +109,4 @@ def test_stored_archives_unpack_to_the_same_files_and_others_are_left_to_pyodide
     assert results[1]["ours"]["files"]["zero.bin"] == "" and "empty/" in results[1]["ours"]["files"]
     assert list(results[3]["ours"]["files"]) == ["inside.txt"]  # Python's: ".." skipped
     assert "error" in results[4]["own"] and "error" in results[4]["ours"]  # still refused
-    assert where["cwd"] == "/home/pyodide" and where["rel"] > 0
+    assert where["cwd"] == "/home/pyodide" and where["rel"] > 0 and where["above"] > 0

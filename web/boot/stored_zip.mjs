@@ -89,7 +89,8 @@ function join(base, name) {
   const out = [];
   for (const part of `${base}/${name}`.split("/")) {
     if (part === "" || part === ".") continue;
-    out.push(part);
+    if (part === "..") out.pop(); // only ever in `dir` (an entry's name with ".." is refused)
+    else out.push(part);
   }
   return `/${out.join("/")}`;
 }

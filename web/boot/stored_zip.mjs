@@ -6,7 +6,7 @@
  * entry). For our 163 entries that took 140–200 ms of every start at 4× CPU, after a
  * snapshot restore as after a plain boot (measured with the loader's own marks,
  * docs/PERFORMANCE.md). scripts/build_app.py writes app.zip *stored* (no compression: the
- * server's brotli does that), so unpacking is copying slices into files: a few ms.
+ * server's brotli does that), so unpacking is copying slices into files: 30–40 ms at 4×.
  *
  * Same result as Pyodide's path (tests/test_stored_zip.py compares the two on the real
  * archive): the same files with the same bytes, directories made as needed, each entry's

@@ -158,7 +158,7 @@ def pct(values: list[float], p: float) -> float:
 
 
 def play(browser, base: str, rate: float, seed: int, level: str, profile: bool,
-         pause_ms: int = 300) -> dict:
+         pause_ms: int) -> dict:
     context = browser.new_context(service_workers="block", viewport={"width": 390, "height": 844})
     context.add_init_script(OBSERVE_JS)
     page = context.new_page()

@@ -96,10 +96,10 @@ function join(base, name) {
 }
 
 // Writes a stored zip's entries under `dir` (relative to Pyodide's working directory);
-// returns how many files it wrote, or null (nothing written) if the archive is not one.
+// returns false (nothing written) if the archive is not one.
 export function unpackStored(FS, bytes, dir = ".") {
   const entries = storedEntries(bytes);
-  if (!entries) return null;
+  if (!entries) return false;
   const base = dir.startsWith("/") ? dir : join(FS.cwd(), dir);
   const made = new Set();
   const folder = (path) => {
@@ -107,7 +107,6 @@ export function unpackStored(FS, bytes, dir = ".") {
     made.add(path);
   };
   folder(base);
-  let files = 0;
   for (const { name, data } of entries) {
     const path = join(base, name);
     if (name.endsWith("/")) {
@@ -116,9 +115,8 @@ export function unpackStored(FS, bytes, dir = ".") {
     }
     folder(path.slice(0, path.lastIndexOf("/")) || "/");
     FS.writeFile(path, data);
-    files++;
   }
-  return files;
+  return true;
 }
 
 // Makes `pyodide.unpackArchive` take the quick path for stored zips (else its own);
@@ -133,7 +131,7 @@ export function withStoredZip(pyodide, mark = () => {}) {
           : ArrayBuffer.isView(buffer)
             ? new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)
             : new Uint8Array(buffer);
-        if (unpackStored(pyodide.FS, bytes, options.extractDir || ".") !== null) return undefined;
+        if (unpackStored(pyodide.FS, bytes, options.extractDir || ".")) return undefined;
       }
       return own.call(this, buffer, format, options);
     } finally {

@@ -16,7 +16,9 @@ sources rather than written by hand:
 * the JavaScript modules our own modules import (``import … from "./x.mjs"``) or start as
   ``new URL("x.mjs", import.meta.url)`` (``web/boot/``: the snapshot worker and its helper);
 * the self-hosted runtime from ``runtime/manifest.json``, minus the PyScript chunks a
-  page without ``py-editor``/``terminal`` never loads (:data:`RUNTIME_UNUSED`).
+  page without ``py-editor``/``terminal`` never loads (:data:`RUNTIME_UNUSED`) and the
+  plugins its ``pyscript.toml`` turns off (``plugins = ["!name", ...]``: PyScript never
+  imports them, :func:`excluded_plugins`).
 
 ``precache.js`` (gitignored) sets ``self.TACOCAT_PRECACHE = {version, files}``, each
 file ``[url, bytes, integrity]``; ``sw.js`` imports it. ``version`` hashes every URL and
@@ -82,6 +84,10 @@ _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 class PrecacheError(Exception):
     pass
+
+
+# PyScript still imports its error plugin when a config turns it off (to tell it so).
+PLUGINS_LOADED_ANYWAY = frozenset({"error"})
 
 
 def runtime_stem(name: str) -> str:
@@ -221,10 +227,33 @@ def page_files(site: Path, page: str = "index.html") -> list[str]:
     return sorted(found)
 
 
+def page_configs(site: Path, page: str = "index.html") -> list[str]:
+    """Site-relative paths of the PyScript configs the page's scripts name."""
+    parser = _Refs()
+    parser.feed((site / page).read_text(encoding="utf-8"))
+    return [_join(PurePosixPath(page).parent, cfg) for cfg in parser.configs]
+
+
+def excluded_plugins(site: Path, page: str = "index.html") -> frozenset[str]:
+    """PyScript plugins every config of the page turns off (``"!name"`` in its
+    ``plugins``): PyScript never imports their chunks, so they are not shipped."""
+    sets = []
+    for rel in page_configs(site, page):
+        plugins = tomllib.loads((site / rel).read_text(encoding="utf-8")).get("plugins", [])
+        if not isinstance(plugins, list) or not all(isinstance(p, str) for p in plugins):
+            raise PrecacheError(f"{rel}: plugins must be a list of strings")
+        sets.append({p[1:] for p in plugins if p.startswith("!")} - PLUGINS_LOADED_ANYWAY)
+    return frozenset(set.intersection(*sets)) if sets else frozenset()
+
+
 def site_files(site: Path, page: str = "index.html") -> dict[str, list[str]]:
     """{'own': [...], 'runtime': [...]} site-relative paths of everything to precache
     (the page itself included under its file name)."""
-    runtime = runtime_files(site)
+    off = excluded_plugins(site, page)
+    runtime = [
+        r for r in runtime_files(site)
+        if not (r.startswith("runtime/pyscript/") and runtime_stem(r.rsplit("/", 1)[1]) in off)
+    ]
     refs = page_files(site, page)
     own = sorted({page, *(r for r in refs if not r.startswith("runtime/"))})
     runtime_needed = sorted(set(runtime) | {r for r in refs if r.startswith("runtime/")})

@@ -128,3 +128,26 @@ def test_sw_and_snippet_are_small():
     # The article's reader downloads the snippet before pressing Play (budget: 15 KB for
     # everything from the game's site, uncompressed; it is about a third of that gzipped).
     assert (ROOT / "web" / "embed.js").stat().st_size < 12000
+
+
+def test_plugins_the_config_turns_off_are_real_and_not_shipped(tmp_path):
+    import tomllib
+
+    plugins = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))["plugins"]
+    known = (ROOT / "node_modules/@pyscript/core/src/plugins.js").read_text(encoding="utf-8")
+    for name in plugins:  # a misspelt name would silently leave the plugin on
+        assert name.startswith("!") and (f'["{name[1:]}"]' in known or f"    {name[1:]}:" in known)
+    off = bp.excluded_plugins(ROOT)
+    assert off == {p[1:] for p in plugins} and "py-editor" in off
+    runtime = bp.site_files(ROOT)["runtime"]
+    assert not any(bp.runtime_stem(p.rsplit("/", 1)[1]) in off for p in runtime)
+    assert any(p.split("/")[-1].startswith("error-") for p in runtime)  # still imported
+    # A plugin only one config turns off is still shipped; "!error" never drops it.
+    (tmp_path / "index.html").write_text(
+        '<script type="py" config="a.toml"></script><script type="py" config="b.toml"></script>')
+    (tmp_path / "a.toml").write_text('plugins = ["!donkey", "!error", "!py-game"]')
+    (tmp_path / "b.toml").write_text('plugins = ["!donkey", "!error"]')
+    assert bp.excluded_plugins(tmp_path) == {"donkey"}
+    (tmp_path / "b.toml").write_text('plugins = "!donkey"')
+    with pytest.raises(bp.PrecacheError):
+        bp.excluded_plugins(tmp_path)

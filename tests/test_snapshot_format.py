@@ -1,6 +1,7 @@
 """The start-up snapshot's storage format (web/boot/snapshot_format.mjs), run in Node: a
 snapshot packed without its zero pages unpacks to the same bytes, and a damaged or foreign
-one is refused rather than restored (the page then starts plainly)."""
+one is refused rather than restored (the page then starts plainly). The bytes' SHA-256 is
+the service worker's (sw.js; e2e/test_snapshot.py flips bytes in its cache)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ MODULE = (ROOT / "web" / "boot" / "snapshot_format.mjs").as_uri()
 NODE = shutil.which("node")
 
 SCRIPT = """
-import { pack, unpack, sha256hex } from %s;
+import { pack, unpack } from %s;
 const out = {};
 // Zero pages, non-zero pages, a non-zero byte at a page's end, a short last page.
 const raw = new Uint8Array(4096 * 10 + 123);
@@ -30,7 +31,6 @@ out.truncated = refuse(packed.subarray(0, packed.length - 1));
 out.trailing = refuse(new Uint8Array([...packed, 0]));
 out.foreign = refuse(new Uint8Array(1 << 16).fill(7));
 out.empty = refuse(new Uint8Array(0));
-out.hash = (await sha256hex(new TextEncoder().encode("abc")));
 console.log(JSON.stringify(out));
 """
 
@@ -40,6 +40,4 @@ def test_pack_unpack_round_trip_and_refusals():
     done = subprocess.run([NODE, "--input-type=module", "-e", SCRIPT % json.dumps(MODULE)],
                           capture_output=True, text=True, check=True, timeout=120)
     out = json.loads(done.stdout)
-    assert out.pop("hash") == \
-        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
     assert out == {k: True for k in out} and len(out) == 7, out

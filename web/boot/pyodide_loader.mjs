@@ -9,10 +9,10 @@
  *   (`_loadSnapshot`): Python already initialised and the engine, the AI and the
  *   standard-library modules they need already imported (snapshot_worker.mjs lists them).
  *   The snapshot comes from the service worker's cache of THIS build (sw.js answers
- *   `__tacocat_snapshot__` from its versioned cache only, never the network); Pyodide checks
- *   its build id, we check its SHA-256. Any failure — none, corrupt, other build, the restore
- *   or the check after it throws — starts plainly instead, and the service worker is told
- *   never to offer or make one for this build again. `<html data-boot="snapshot|plain">`
+ *   `__tacocat_snapshot__` from its versioned cache only, never the network, and only if
+ *   its SHA-256 still matches); Pyodide checks its build id. Any failure — none, damaged,
+ *   other build, the restore or the check after it throws — starts plainly instead, and
+ *   the service worker is told never to offer or make one for this build again. `<html data-boot="snapshot|plain">`
  *   says which path was taken (tests, benches).
  * - After a plain start, once the page is ready and its offline cache complete
  *   (`<html data-ready="1" data-sw="<version>">`, web/offline.py), and if storage has room, a
@@ -27,7 +27,7 @@
  * later visit would deal the same games: web/controller.py draws new seeds from it).
  */
 import { loadPyodide as loadPlain, version } from "../../runtime/pyodide/pyodide.mjs";
-import { sha256hex, unpack } from "./snapshot_format.mjs";
+import { unpack } from "./snapshot_format.mjs";
 import { withStoredZip } from "./stored_zip.mjs";
 
 export { version };
@@ -88,17 +88,12 @@ async function cachedSnapshot() {
   return { refused: response.headers.get("x-tacocat-snapshot") === "refused" };
 }
 
-// The snapshot's bytes, and whether they are what the worker made (its SHA-256, kept with
-// them). The hash is checked while Pyodide restores (off the main thread, mostly), and a
-// restored interpreter is used only if it matched.
+// The snapshot's bytes, expanded (the service worker checked their SHA-256 before sending
+// them: sw.js).
 function read(response) {
-  const packed = response.arrayBuffer().then((buffer) => new Uint8Array(buffer));
-  const expected = response.headers.get("x-tacocat-sha256");
-  const intact = packed.then(async (b) => (await sha256hex(b)) === expected);
-  const bytes = packed.then(unpack);
+  const bytes = response.arrayBuffer().then((buffer) => unpack(new Uint8Array(buffer)));
   bytes.catch(() => {}); // handled by loadPyodide, which awaits it later
-  intact.catch(() => {});
-  return { bytes, intact };
+  return bytes;
 }
 
 // Where the start-up time goes, for benchmarks: <html data-boot-ms="called:…,restored:…">
@@ -132,10 +127,9 @@ async function start(options) {
   }
   if (found.response) {
     try {
-      const { bytes, intact } = read(found.response);
+      const bytes = read(found.response);
       bytes.then(() => mark("read"), () => {});
       const pyodide = await loadPlain({ ...base, _loadSnapshot: bytes });
-      if (!(await intact)) throw new Error("damaged snapshot (SHA-256)");
       pyodide.runPython(AFTER_RESTORE);
       mark("restored");
       root.dataset.boot = "snapshot";
@@ -187,7 +181,7 @@ async function roomFor() {
   }
 }
 
-// Run the snapshot worker; resolves to its message ({bytes, sha256} or {error}).
+// Run the snapshot worker; resolves to its message ({bytes} or {error}).
 function runWorker() {
   return new Promise((resolve) => {
     const worker = new Worker(WORKER_URL, { type: "module" });

@@ -51,9 +51,3 @@ export function unpack(packed) {
   if (at !== packed.length) throw new Error("snapshot has trailing bytes");
   return raw;
 }
-
-// The SHA-256 of bytes as hex (of the packed form: what is stored).
-export async function sha256hex(bytes) {
-  const digest = await crypto.subtle.digest("SHA-256", bytes);
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-}

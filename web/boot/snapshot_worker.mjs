@@ -7,15 +7,16 @@
  * "./*", through stored_zip.mjs; tests check the two agree), imports what the page
  * imports before any of it touches the page, and sends back the memory snapshot, packed
  * without its zero pages (snapshot_format.mjs): {bytes (ArrayBuffer, ≈ 11.5 MB of the
- * 31.5), sha256 (hex, of the packed bytes)} or {error}. Not gzip: it would keep 4.5 MB,
- * but inflating costs a later start ≈ 0.65 s on a phone-speed CPU against ≈ 0.3 s to read
- * all 31.5 MB raw (docs/PERFORMANCE.md); the hash lets the page refuse a damaged copy.
+ * 31.5)} or {error}. Not gzip: it would keep 4.5 MB, but inflating costs a later start
+ * ≈ 0.65 s on a phone-speed CPU against ≈ 0.3 s to read all 31.5 MB raw
+ * (docs/PERFORMANCE.md). The service worker keeps it with its SHA-256 and refuses a
+ * damaged copy (sw.js).
  * Nothing imported here may hold a JavaScript object (a snapshot restores wasm memory
  * only): the engine, the AI, the standard library and the page's modules that import none
  * of `pyscript`, `js`, `pyodide`; never those.
  */
 import { loadPyodide } from "../../runtime/pyodide/pyodide.mjs";
-import { pack, sha256hex } from "./snapshot_format.mjs";
+import { pack } from "./snapshot_format.mjs";
 import { withStoredZip } from "./stored_zip.mjs";
 
 const INDEX_URL = new URL("../../runtime/pyodide/", import.meta.url).href;
@@ -45,9 +46,7 @@ async function make() {
   const pyodide = withStoredZip(await loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: true }));
   pyodide.unpackArchive(await app, "zip", { extractDir: APP_DIR });
   pyodide.runPython(IMPORTS);
-  const bytes = pack(pyodide.makeMemorySnapshot()).buffer;
-  const sha256 = await sha256hex(bytes);
-  return { bytes, sha256 };
+  return { bytes: pack(pyodide.makeMemorySnapshot()).buffer };
 }
 
 make().then(

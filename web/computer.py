@@ -14,11 +14,10 @@ import json
 import time
 from collections.abc import Callable
 
-from pyscript import document
-
 from tacocat import Action
 from tacocat.observation import Observation
 
+from .browser import document
 from .dom import now_ms
 
 SLOW_SLICE_S = 0.05

@@ -13,11 +13,10 @@ import asyncio
 import random
 import time
 
-from pyscript import document, window
-
 from tacocat import YAY
 
 from . import keys, players, shell, storage, warmup
+from .browser import document, window
 from .commands import Commands
 from .computer import Runner
 from .dom import active_element, by_id, focus, on, query, query_all

@@ -6,8 +6,7 @@ attributes, so text from a catalog or an imported record can never become markup
 
 from __future__ import annotations
 
-from pyodide.ffi import create_proxy, to_js
-from pyscript import document, window
+from .browser import create_proxy, document, to_js, window
 
 _proxies: list = []  # JS callbacks must stay alive as long as the page
 

@@ -4,10 +4,9 @@ embedded alone in an article with ``?lesson=<name>``). A mixin of
 
 from __future__ import annotations
 
-from pyscript import document
-
 from tacocat import YAY, Action
 
+from .browser import document
 from .dom import by_id, focus
 from .lessons import BY_NAME, LESSONS, Run
 from .screen import Ui

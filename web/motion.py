@@ -14,8 +14,7 @@ import json
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from pyscript import window
-
+from .browser import window
 from .dom import reduced_motion
 
 # Base duration (ms) of one card flight for each computer pace (0 = no animation).

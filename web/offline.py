@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import asyncio
 
-from pyodide.ffi import create_proxy, to_js
-from pyscript import document, window
-
+from .browser import create_proxy, document, to_js, window
 from .dom import js_obj as _js_object
 from .dom import proxy as _proxy
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from pyscript import window
-
+from .browser import window
 from .dom import query_all
 from .profile import Profile
 from .vdom import Differ, Root, count_nodes

@@ -3,11 +3,9 @@ player picked. The engine's :class:`tacocat.GameRecord` does the parsing and che
 
 from __future__ import annotations
 
-from pyodide.ffi import create_once_callable, to_js
-from pyscript import document, window
-
 from tacocat import RecordError
 
+from .browser import create_once_callable, document, to_js, window
 from .dom import el, js_obj
 from .i18n import t
 

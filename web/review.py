@@ -4,11 +4,10 @@ and the statistics. A mixin of :class:`web.controller.Controller`, like
 
 from __future__ import annotations
 
-from pyscript import window
-
 from tacocat import YAY, GameRecord, RecordError
 
 from . import storage
+from .browser import window
 from .dom import by_id, focus
 from .i18n import t
 from .replay import Replay

@@ -21,10 +21,8 @@ import json
 import math
 from urllib.parse import parse_qs, urlencode
 
-from pyodide.ffi import create_proxy, to_js
-from pyscript import document, window
-
 from . import i18n, offline
+from .browser import create_proxy, document, to_js, window
 
 HEIGHT_MESSAGE = "tacocat:height"  # {type, height}: the only thing sent to a parent page
 LANG_KEY = "tacocat.lang"

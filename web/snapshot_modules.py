@@ -1,12 +1,15 @@
 """Which of the page's own modules go into the start-up snapshot (issue #19).
 
 A memory snapshot (web/boot/snapshot_worker.mjs) restores wasm memory, not JavaScript
-objects, so only modules that never reach JavaScript may be imported before it is taken:
-those that import neither ``pyscript``, ``js`` nor ``pyodide``, directly or through
-another of our modules. They are found here from the sources themselves, so the list
-never goes stale; the worker imports them, and a later visit finds them already
-imported (tests/test_snapshot_modules.py imports each in CPython with JavaScript's
-modules made unimportable).
+objects, so only modules that do not reach JavaScript *when imported* may be imported
+before it is taken: those whose import-time code imports neither ``pyscript``, ``js`` nor
+``pyodide``, directly or through another of our modules. An import inside a function
+runs only when it is called: web/browser.py reaches the page that way, so the modules
+that take ``document``, ``window`` and Pyodide's bridge from it qualify (and must not use
+them at import). They are found here from the sources themselves, so the list never goes
+stale; the worker imports them, and a later visit finds them already imported
+(tests/test_snapshot_modules.py imports each in CPython with JavaScript's modules made
+unimportable: a module that used one at import would fail there).
 """
 
 from __future__ import annotations
@@ -23,12 +26,25 @@ def _module_name(path: Path, root: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+def _import_time(tree: ast.AST):
+    """The nodes of a module that run when it is imported: all but the bodies of its
+    functions (class bodies and top-level ``if``/``try`` blocks run)."""
+    pending = [tree]
+    while pending:
+        node = pending.pop()
+        yield node
+        for child in ast.iter_child_nodes(node):
+            if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                pending.append(child)
+
+
 def _imports(path: Path, name: str) -> set[str]:
-    """Every module name ``path`` imports, relative imports resolved (``from . import x``
-    counts both the package and ``package.x``, which may be a module)."""
+    """Every module name ``path`` imports when imported, relative imports resolved
+    (``from . import x`` counts both the package and ``package.x``, which may be a
+    module)."""
     package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _import_time(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):

@@ -8,10 +8,9 @@ asked for before that plays a moment later, from such a task."""
 
 from __future__ import annotations
 
-from pyodide.ffi import create_once_callable
-from pyscript import window
-
 from tacocat import events as ev
+
+from .browser import create_once_callable, window
 
 CARD, REVEAL, CAT, WIN = "card", "reveal", "cat", "win"
 # what one move sounds like: its most telling event decides

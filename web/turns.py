@@ -27,13 +27,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pyodide.ffi import create_once_callable
-from pyscript import window
-
 from tacocat import Action, IllegalActionError
 from tacocat.actions import ATTACK, DEFEND, DUEL, SACRIFICE
 
 from . import storage
+from .browser import create_once_callable, window
 from .dom import active_element, by_id, focus, js_obj, py
 from .motion import Snapshot
 from .session import MODE_AI

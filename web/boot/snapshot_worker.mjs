@@ -12,8 +12,8 @@
  * (docs/PERFORMANCE.md). The service worker keeps it with its SHA-256 and refuses a
  * damaged copy (sw.js).
  * Nothing imported here may hold a JavaScript object (a snapshot restores wasm memory
- * only): the engine, the AI, the standard library and the page's modules that import none
- * of `pyscript`, `js`, `pyodide`; never those.
+ * only): the engine, the AI, the standard library and the page's modules, none of which
+ * reaches `pyscript`, `js` or `pyodide` when imported (web/browser.py does, when used).
  */
 import { loadPyodide } from "../../runtime/pyodide/pyodide.mjs";
 import { pack } from "./snapshot_format.mjs";
@@ -23,8 +23,8 @@ const INDEX_URL = new URL("../../runtime/pyodide/", import.meta.url).href;
 export const APP_URL = new URL("../../app.zip", import.meta.url).href;
 export const APP_DIR = "./";
 // What the page (web/, tacocat/ and PyScript's own package) imports from the standard
-// library, the whole engine and the AI, then the page's modules that never reach
-// JavaScript (web/snapshot_modules.py finds them from their imports).
+// library, the whole engine and the AI, then the page's modules that do not reach
+// JavaScript when imported (web/snapshot_modules.py finds them from their imports).
 const IMPORTS = `
 import asyncio, base64, binascii, collections, contextlib, dataclasses, gc, html, inspect
 import io, itertools, json, math, pathlib, random, string, time, typing, zlib

@@ -3,8 +3,7 @@
 
 from __future__ import annotations
 
-from pyscript import document
-
+from ..browser import document
 from ..dom import by_id, clear, el
 from ..i18n import t
 from ..stats import HOTSEAT, Stats

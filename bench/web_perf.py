@@ -352,8 +352,8 @@ def main() -> int:
     if before:
         lines += [
             "",
-            f"The same runs also loaded the game as built at `{args.baseline}` (before issue "
-            f"#11: source files, Pyodide's whole library): first paint {before['fcp']:.0f} ms, "
+            f"The same runs also loaded the game as built at `{args.baseline}` (by that "
+            f"revision's own scripts): first paint {before['fcp']:.0f} ms, "
             f"playable cold {before['cold']:.0f} ms ({before['cold'] / bare['cold']:.2f}× the "
             f"bare page), warm {before['warm']:.0f} ms ({before['warm'] / bare['warm']:.2f}×).",
         ]

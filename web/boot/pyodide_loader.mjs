@@ -10,10 +10,11 @@
  *   standard-library modules they need already imported (snapshot_worker.mjs lists them).
  *   The snapshot comes from the service worker's cache of THIS build (sw.js answers
  *   `__tacocat_snapshot__` from its versioned cache only, never the network, and only if
- *   its SHA-256 still matches); Pyodide checks its build id. Any failure — none, damaged,
- *   other build, the restore or the check after it throws — starts plainly instead, and
- *   the service worker is told never to offer or make one for this build again. `<html data-boot="snapshot|plain">`
- *   says which path was taken (tests, benches).
+ *   its SHA-256 still matches); Pyodide checks its build id. Any failure — none, damaged
+ *   (the service worker refuses it itself), other build, the restore or the check after
+ *   it throws — starts plainly instead, and a snapshot that failed is neither offered nor
+ *   made again for this build (the page tells the service worker).
+ *   `<html data-boot="snapshot|plain">` says which path was taken (tests, benches).
  * - After a plain start, once the page is ready and its offline cache complete
  *   (`<html data-ready="1" data-sw="<version>">`, web/offline.py), and if storage has room, a
  *   dedicated worker makes the snapshot off the main thread and the service worker keeps

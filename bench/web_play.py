@@ -19,7 +19,8 @@ Measured with the browser's own APIs (docs: /work/shared/STACK.md), from the fir
 * DOM calls per click: the page's DOM methods and setters called from outside
   ``tacocatPatch.apply`` (i.e. from Python: a lower bound of Python→JS crossings; the
   applier's own DOM calls are JavaScript calling JavaScript) and the applier's batches;
-* this build only: ``<html data-profile>``, the page's own per-move phases (web/profile.py).
+* this build only: ``window.tacocatProfile()``, the page's own per-move phases
+  (web/profile.py).
 
 Clicks: ``page.click`` (trusted input, waits for the target to be stable), then a pause of
 ``--pauses`` ms (300: a quick player's pace) in which the bench runs nothing in the page.
@@ -119,6 +120,9 @@ window.__perf = {events: [], longtasks: [], loafs: [], dom: 0, batches: 0};
 })();
 """
 
+# The page's per-move profile (web/profile.py; builds before it have none).
+PROFILE_JS = "window.tacocatProfile ? window.tacocatProfile() : '[]'"
+
 # What to click next (a CSS selector), or "" to wait, or "over".
 NEXT_JS = """() => {
   const P = window.__perf;
@@ -187,7 +191,7 @@ def play(browser, base: str, rate: float, seed: int, level: str, profile: bool,
             page.wait_for_timeout(pause_ms)
     page.wait_for_timeout(1500)  # the last interaction's entry
     perf = page.evaluate("window.__perf")
-    moves = json.loads(page.evaluate("document.documentElement.dataset.profile || '[]'"))
+    moves = json.loads(page.evaluate(PROFILE_JS)) if profile else []
     context.close()
     t0 = perf["t0"]
     by_id: dict[int, list] = {}
@@ -368,7 +372,7 @@ def main() -> int:
         if sm and sm["moves"]:
             lines += ["", f"Where a move of yours goes in this build at {rate:g}× (pause "
                       f"{pauses[-1]} ms; the page's "
-                      "own `<html data-profile>`, web/profile.py; wall time of the Python "
+                      "own `window.tacocatProfile()`, web/profile.py; wall time of the Python "
                       "side of the click task, the applier included in 'patch'):", ""]
             lines += profile_table(sm["moves"])
     body = "\n".join(lines)

@@ -37,6 +37,9 @@ def test_a_move_settles_without_animation_frames(page, base_url, wait_ready):
     undo = page.locator("#btn-takeback")
     assert undo.get_attribute("aria-disabled") == "true"  # the draw was seen: refused
     assert undo.get_attribute("aria-description")  # and it says why
+    # The settled move's phases are in the page's profile (bench/web_play.py reads it).
+    moves = page.evaluate("JSON.parse(window.tacocatProfile())")
+    assert moves and {"engine", "views", "patch", "save"} <= set(moves[-1])
 
 
 def test_focus_comes_back_to_the_hand_after_a_tap(page, base_url, wait_ready):

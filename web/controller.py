@@ -19,7 +19,7 @@ from . import keys, players, shell, storage, warmup
 from .browser import document, window
 from .commands import Commands
 from .computer import Runner
-from .dom import active_element, by_id, focus, on, query, query_all
+from .dom import active_element, by_id, focus, on, proxy, query, query_all
 from .i18n import has, set_language, t
 from .lessons import Run
 from .motion import Motion
@@ -157,6 +157,9 @@ class Controller(Turns, Commands):
         on(document, "keydown", self.on_key)
         on(document, "pointerdown", self.on_pointer)
         on(window, "hashchange", lambda _e: self.open_shared())  # a link pasted into the tab
+        # The per-move profile, read by bench/web_play.py once a game is over (encoding it
+        # at every move cost the page a growing JSON and an attribute write per move).
+        window.tacocatProfile = proxy(self.profile.to_json)
         on(by_id("pace"), "change", self.on_pace)
         on(by_id("import-file"), "change", self.on_import)
 

@@ -1,5 +1,6 @@
 """Where one move's time goes, phase by phase (engine, screen, views, diff, patch, motion…),
-for the browser benchmark (bench/web_play.py reads ``<html data-profile>``).
+for the browser benchmark (bench/web_play.py calls ``window.tacocatProfile()``, which
+returns :meth:`Profile.to_json`, when a game is over).
 
 Standard library only; a lap costs one ``perf_counter()`` call, so it stays on in the
 shipped page (the figures are the page's own, not a profiler's).

@@ -179,7 +179,6 @@ class Turns:
         self.advance(render=False)
         prof.lap("advance")
         prof.finish()
-        window.document.documentElement.dataset.profile = prof.to_json()
 
     # -- 2. the next frame ------------------------------------------------------------------
     def land_later(self, animate: Callable[[], float], settle: Callable[[float], None],

@@ -206,7 +206,7 @@ def play(browser, base: str, rate: float, seed: int, level: str, profile: bool,
             "loaf": [sum(x[1] for x in loafs), sum(x[2] for x in loafs),
                      sum(x[3] for x in loafs), sum(x[4] for x in loafs)],
             "dom": perf["dom"] - perf["dom0"], "batches": perf["batches"] - perf["b0"],
-            "moves": moves if profile else []}
+            "moves": moves}
 
 
 def _split(entries: list[tuple[float, float, float, float]]) -> tuple[float, float, float]:

@@ -134,7 +134,7 @@ class _Refs(HTMLParser):
                 self.refs.append(a[name])
         if tag == "script" and (a.get("type") or "") in ("py", "mpy") and a.get("config"):
             self.configs.append(a["config"])
-        if tag == "py-config" and a.get("src"):
+        if tag in ("py-config", "mpy-config") and a.get("src"):  # PyScript's two types
             self.configs.append(a["src"])
 
 

@@ -9,7 +9,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from web.snapshot_modules import pure_modules
+from web.snapshot_modules import BROWSER_ONLY, _import_time, pure_modules
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -33,14 +33,12 @@ def test_only_browser_imports_javascript_and_only_in_its_functions():
 
     for path in sorted((ROOT / "web").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        inside = {id(n) for f in ast.walk(tree)
-                  if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
-                  for n in ast.walk(f)}
+        at_import = {id(n) for n in _import_time(tree)}
         for node in ast.walk(tree):
             names = ([a.name for a in node.names] if isinstance(node, ast.Import)
                      else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
-            if any(n.split(".")[0] in ("pyscript", "js", "pyodide") for n in names):
-                assert path.name == "browser.py" and id(node) in inside, path
+            if any(n.split(".")[0] in BROWSER_ONLY for n in names):
+                assert path.name == "browser.py" and id(node) not in at_import, path
 
 
 def test_found_through_imports_and_cycles(tmp_path):

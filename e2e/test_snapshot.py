@@ -4,7 +4,8 @@ the engine imported and the service worker keeps it with this build's files; lat
 start from it (`<html data-boot="snapshot">`), play, deal different games (the snapshot's
 frozen `random` is reseeded), reload offline; a corrupt snapshot falls back to a plain
 start, quietly, and is never offered again for this build; a new build never restores
-an old build's snapshot."""
+an old build's snapshot. Without a service worker the page keeps it itself
+(snapshot_store.mjs), with the same checks."""
 
 from __future__ import annotations
 
@@ -163,3 +164,93 @@ def test_a_new_build_never_restores_the_old_builds_snapshot(
     page = later_visit(context, url, wait_ready)
     assert settled(page, "document.documentElement.dataset.boot", wait_ready) == "plain"
     assert settled(page, "caches.keys()", wait_ready) == [f"tacocat:/snap-update/:{new}"]
+
+
+# Without a service worker (blocked: here the test browser's own "block"; for readers a
+# private mode, an in-app browser, a cookie setting) the page keeps the snapshot in its
+# own Cache Storage, filed under the SHA-256 of the game's archive (snapshot_store.mjs).
+PAGE_STORE_JS = "(await caches.keys()).filter((n) => n.startsWith('tacocat-snapshot:'))"
+EDIT_PAGE_STORE_JS = """async (kind) => {
+  const key = new URL('__tacocat_snapshot__', location.href).href;
+  const [name] = (await caches.keys()).filter((n) => n.startsWith('tacocat-snapshot:'));
+  const cache = await caches.open(name);
+  const hit = await cache.match(key);
+  const bytes = new Uint8Array(await hit.arrayBuffer());
+  const headers = new Headers(hit.headers);
+  if (kind === 'flipped') for (let i = 1000; i < bytes.length; i += 997) bytes[i] ^= 0x5a;
+  else headers.set('x-tacocat-app', '0'.repeat(64));  // made from another archive
+  await cache.put(key, new Response(bytes, {headers}));
+  return [hit.headers.get('x-tacocat-app').length, hit.headers.get('x-tacocat-sha256').length];
+}"""
+MADE_JS = ("['stored', 'failed', 'no-room'].includes("
+           "document.documentElement.dataset.snapshot)")
+
+
+def made_here(page) -> str:
+    page.wait_for_function(MADE_JS, timeout=MADE_MS)
+    return page.evaluate("document.documentElement.dataset.snapshot")
+
+
+def reloaded(page, wait_ready) -> str:
+    page.reload()
+    wait_ready(page)
+    return boot(page)
+
+
+def test_without_a_service_worker_the_page_keeps_its_own_snapshot(
+    new_context, base_url, wait_ready
+):
+    context = new_context(service_workers="block")
+    page = context.new_page()
+    page.goto(base_url + "?" + FAST)
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.sw") == "unavailable"
+    assert boot(page) == "plain"
+    assert made_here(page) == "stored"
+    assert page.evaluate(f"(async () => {PAGE_STORE_JS})()") == ["tacocat-snapshot:/"]
+
+    assert reloaded(page, wait_ready) == "snapshot"
+    hand = page.evaluate(HAND_JS)
+    assert play_to_end(page) > 5
+    assert page.evaluate("document.documentElement.dataset.snapshot") is None
+    assert reloaded(page, wait_ready) == "snapshot"
+    assert page.evaluate(HAND_JS) != hand  # reseeded, as from the worker's copy
+
+    # Made from another archive (a new build of the game): a plain start, quietly, and a
+    # new snapshot replaces it.
+    assert page.evaluate(EDIT_PAGE_STORE_JS, "other") == [64, 64]
+    assert reloaded(page, wait_ready) == "plain"
+    assert page.evaluate("document.getElementById('message').hidden")
+    assert made_here(page) == "stored"
+    assert reloaded(page, wait_ready) == "snapshot"
+
+    # Damaged: a plain start, and never offered or made again for this archive.
+    page.evaluate(EDIT_PAGE_STORE_JS, "flipped")
+    assert reloaded(page, wait_ready) == "plain"
+    assert page.evaluate("document.getElementById('message').hidden")
+    assert page.evaluate("document.querySelector('dialog[open]')") is None
+    assert play_to_end(page) > 5
+    assert page.evaluate("document.documentElement.dataset.snapshot") is None
+    assert reloaded(page, wait_ready) == "plain"
+    page.wait_for_timeout(3000)  # past the loader's delay before it would make one
+    assert page.evaluate("document.documentElement.dataset.snapshot") is None
+
+
+def test_a_page_with_a_service_worker_drops_the_pages_own_copy(
+    new_context, base_url, wait_ready
+):
+    context = new_context()
+    url = base_url + "?" + FAST
+    first_visit(context, url, wait_ready)
+    page = later_visit(context, url, wait_ready)
+    page.evaluate("""async () => {
+        const cache = await caches.open('tacocat-snapshot:/');
+        await cache.put(new URL('__tacocat_snapshot__', location.href).href,
+                        new Response('left by a visit without the worker'));
+    }""")
+    assert reloaded(page, wait_ready) == "snapshot"
+    for _ in range(600):  # a hang detector: it goes once the page is ready and offline
+        if not page.evaluate(f"(async () => {PAGE_STORE_JS})()"):
+            break
+        page.wait_for_timeout(100)
+    assert page.evaluate(f"(async () => {PAGE_STORE_JS})()") == []

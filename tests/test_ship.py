@@ -105,7 +105,8 @@ def test_modules_our_modules_import_or_start_are_listed(tmp_path):
     """The `interpreter` module and what it imports or starts as a worker (web/boot/: the
     start-up snapshot) are precached and shipped; a URL that is not a module is not."""
     assert {"web/boot/pyodide_loader.mjs", "web/boot/snapshot_worker.mjs",
-            "web/boot/snapshot_format.mjs", "web/boot/stored_zip.mjs"} \
+            "web/boot/snapshot_format.mjs", "web/boot/snapshot_store.mjs",
+            "web/boot/stored_zip.mjs"} \
         <= set(bp.site_files(ROOT)["own"])
     (tmp_path / "index.html").write_text('<script type="py" config="py.toml"></script>')
     (tmp_path / "py.toml").write_text('interpreter = "./js/a.mjs"\n')

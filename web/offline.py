@@ -124,7 +124,9 @@ async def _watch_worker() -> None:
     # register() would queue behind that check: in Chromium, offline, it then waited
     # longer than a whole game, and the page never asked its worker (e2e/test_offline.py).
     if not had_controller:
-        await container.register(SW_URL, _js_object({"updateViaCache": "none"}))
+        registration = await container.register(SW_URL, _js_object({"updateViaCache": "none"}))
+        if not registration:  # refused without an error (a test browser's "block")
+            raise RuntimeError("service worker registration refused")
         await container.ready
         await watch.controller()
     info = await watch.version()

@@ -14,11 +14,15 @@
  *   (the service worker refuses it itself), other build, the restore or the check after
  *   it throws — starts plainly instead, and a snapshot that failed is neither offered nor
  *   made again for this build (the page tells the service worker).
+ *   Without a service worker (blocked or unsupported: `<html data-sw="unavailable">`) the
+ *   page keeps the snapshot in its own Cache Storage instead, tied to the SHA-256 of the
+ *   game's archive (snapshot_store.mjs), with the same checks and the same refusal.
  *   `<html data-boot="snapshot|plain">` says which path was taken (tests, benches).
  * - After a plain start, once the page is ready and its offline cache complete
  *   (`<html data-ready="1" data-sw="<version>">`, web/offline.py), and if storage has room, a
  *   dedicated worker makes the snapshot off the main thread and the service worker keeps
- *   it next to this build's files (deleted with them when a new build takes over).
+ *   it next to this build's files (deleted with them when a new build takes over). A
+ *   page with a worker deletes the page's own copy (below), if a visit without one made it.
  *   `<html data-snapshot>` says how that went: making, stored, failed, no-room.
  * - `?snapshot=0` (and `?sw=0`, no offline cache) neither restores nor makes one
  *   (benchmarks compare the two starts).
@@ -29,6 +33,7 @@
  */
 import { loadPyodide as loadPlain, version } from "../../runtime/pyodide/pyodide.mjs";
 import { unpack } from "./snapshot_format.mjs";
+import * as pageStore from "./snapshot_store.mjs";
 import { withStoredZip } from "./stored_zip.mjs";
 
 export { version };
@@ -76,25 +81,49 @@ function ask(message, transfer = []) {
   });
 }
 
-// {response} with the snapshot of this build, {refused} if this build must not use
-// one, or {} when there is none (yet).
+// Where this visit's snapshot is kept: the service worker's cache, or without a worker
+// the page's own (snapshot_store.mjs), filed under the archive's SHA-256 (asked for only
+// when needed: on a first visit, once the page is ready and the archive is in the cache).
+const where = { worker: false, app: null };
+const appDigest = () => {
+  if (!where.app) {
+    where.app = pageStore.appDigest();
+    where.app.catch(() => {}); // each use awaits it
+  }
+  return where.app;
+};
+
+// {buffer} (a promise) with the snapshot of this build, {refused} if this build must not
+// use one, or {} when there is none (yet).
 async function cachedSnapshot() {
-  if (!controller()) return {};
+  if (!controller()) {
+    if (!pageStore.available()) return {};
+    return pageStore.stored(appDigest);
+  }
+  where.worker = true;
+  // The worker keeps this build's snapshot: a copy the page kept on a visit without it goes.
+  readyAndOffline().then(() => pageStore.drop()).catch((error) => warn("drop:", error));
   // index.html asked for it at navigation (same address), so it is read while PyScript loads.
   const early = self.tacocatSnapshot;
   delete self.tacocatSnapshot;
   if (early) mark("early");
   const response = await (early || fetch(SNAPSHOT_URL, { cache: "no-store" }));
-  if (response.status === 200) return { response };
+  if (response.status === 200) return { buffer: response.arrayBuffer() };
   return { refused: response.headers.get("x-tacocat-snapshot") === "refused" };
 }
 
-// The snapshot's bytes, expanded (the service worker checked their SHA-256 before sending
-// them: sw.js).
-function read(response) {
-  const bytes = response.arrayBuffer().then((buffer) => unpack(new Uint8Array(buffer)));
+// The snapshot's bytes, expanded (sw.js checked their SHA-256 before sending them; the
+// page's own store checks it as they are read: snapshot_store.mjs).
+function read(buffer) {
+  const bytes = buffer.then((b) => unpack(new Uint8Array(b)));
   bytes.catch(() => {}); // handled by loadPyodide, which awaits it later
   return bytes;
+}
+
+// This build's snapshot did not restore: never offered or made again for it.
+function refuse() {
+  if (where.worker) return ask({ type: "tacocat:snapshot-refuse" });
+  return pageStore.refuse(appDigest()).catch((error) => warn("refuse:", error));
 }
 
 // Where the start-up time goes, for benchmarks: <html data-boot-ms="called:…,restored:…">
@@ -126,9 +155,9 @@ async function start(options) {
   } catch (error) {
     warn("no start-up snapshot:", error);
   }
-  if (found.response) {
+  if (found.buffer) {
     try {
-      const bytes = read(found.response);
+      const bytes = read(found.buffer);
       bytes.then(() => mark("read"), () => {});
       const pyodide = await loadPlain({ ...base, _loadSnapshot: bytes });
       pyodide.runPython(AFTER_RESTORE);
@@ -136,9 +165,13 @@ async function start(options) {
       root.dataset.boot = "snapshot";
       return pyodide;
     } catch (error) {
-      warn("the start-up snapshot did not restore; starting without it:", error);
-      found.refused = true;
-      ask({ type: "tacocat:snapshot-refuse" });
+      if (error instanceof pageStore.OtherBuild) { // the game changed: a new one is made
+        found = {};
+      } else {
+        warn("the start-up snapshot did not restore; starting without it:", error);
+        found.refused = true;
+        refuse();
+      }
     }
   }
   const pyodide = await loadPlain(base);
@@ -148,14 +181,17 @@ async function start(options) {
   return pyodide;
 }
 
-// Resolves with the build's version once the page is ready and works offline.
+// Once the page is ready: the build's version when it works offline (the service worker
+// keeps the snapshot), null when it has no service worker (the page keeps it). Waits while
+// the worker is deferred (an article's embed before Play) or still installing.
 function readyAndOffline() {
   return new Promise((resolve) => {
     const check = () => {
       const sw = root.dataset.sw || "";
-      if (root.dataset.ready === "1" && /^[0-9a-f]{8,}$/.test(sw)) {
+      const offline = /^[0-9a-f]{8,}$/.test(sw);
+      if (root.dataset.ready === "1" && (offline || sw === "unavailable")) {
         observer.disconnect();
-        resolve(sw);
+        resolve(offline ? sw : null);
       }
     };
     const observer = new MutationObserver(check);
@@ -200,6 +236,7 @@ function runWorker() {
 
 async function makeLater() {
   const version = await readyAndOffline();
+  if (!version && !pageStore.available()) return;
   await idle();
   if (!(await roomFor())) {
     root.dataset.snapshot = "no-room";
@@ -209,8 +246,14 @@ async function makeLater() {
   try {
     const made = await runWorker();
     if (made.error) throw new Error(made.error);
-    const kept = await ask({ type: "tacocat:snapshot", version, ...made }, [made.bytes]);
-    if (kept.error) throw new Error(kept.error);
+    if (version) {
+      const kept = await ask({ type: "tacocat:snapshot", version, bytes: made.bytes },
+        [made.bytes]);
+      if (kept.error) throw new Error(kept.error);
+    } else {
+      if (made.app !== (await appDigest())) throw new Error("the game changed meanwhile");
+      await pageStore.keep(made);
+    }
     root.dataset.snapshot = "stored";
   } catch (error) {
     root.dataset.snapshot = "failed";

@@ -7,16 +7,17 @@
  * "./*", through stored_zip.mjs; tests check the two agree), imports what the page
  * imports before any of it touches the page, and sends back the memory snapshot, packed
  * without its zero pages (snapshot_format.mjs): {bytes (ArrayBuffer, ≈ 11.5 MB of the
- * 31.5)} or {error}. Not gzip: it would keep 4.5 MB, but inflating costs a later start
- * ≈ 0.65 s on a phone-speed CPU against ≈ 0.3 s to read all 31.5 MB raw
- * (docs/PERFORMANCE.md). The service worker keeps it with its SHA-256 and refuses a
- * damaged copy (sw.js).
+ * 31.5), app (the archive's SHA-256), sha256 (the bytes')} or {error}. Not gzip: it
+ * would keep 4.5 MB, but inflating costs a later start ≈ 0.65 s on a phone-speed CPU
+ * against ≈ 0.3 s to read all 31.5 MB raw (docs/PERFORMANCE.md). The service worker keeps it with its SHA-256 and refuses a
+ * damaged copy (sw.js); without a worker the page does (snapshot_store.mjs).
  * Nothing imported here may hold a JavaScript object (a snapshot restores wasm memory
  * only): the engine, the AI, the standard library and the page's modules, none of which
  * reaches `pyscript`, `js` or `pyodide` when imported (web/browser.py does, when used).
  */
 import { loadPyodide } from "../../runtime/pyodide/pyodide.mjs";
 import { pack } from "./snapshot_format.mjs";
+import { sha256hex } from "./snapshot_store.mjs";
 import { withStoredZip } from "./stored_zip.mjs";
 
 const INDEX_URL = new URL("../../runtime/pyodide/", import.meta.url).href;
@@ -44,9 +45,12 @@ async function make() {
   });
   app.catch(() => {});
   const pyodide = withStoredZip(await loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: true }));
-  pyodide.unpackArchive(await app, "zip", { extractDir: APP_DIR });
+  const archive = await app;
+  const digest = sha256hex(archive); // before unpacking: the page compares it (snapshot_store)
+  pyodide.unpackArchive(archive, "zip", { extractDir: APP_DIR });
   pyodide.runPython(IMPORTS);
-  return { bytes: pack(pyodide.makeMemorySnapshot()).buffer };
+  const bytes = pack(pyodide.makeMemorySnapshot()).buffer;
+  return { bytes, app: await digest, sha256: await sha256hex(bytes) };
 }
 
 make().then(

@@ -13,10 +13,9 @@
  * cache without META; only files that passed their hash are stored.
  * Other requests go to the network.
  *
- * The start-up snapshot (issue #19, web/boot/pyodide_loader.mjs): the page sends one,
- * made in the reader's browser, for this build only; it is kept in this version's cache
- * (so a new build never sees an old one: it goes with the old cache) and served at
- * SNAPSHOT, never fetched from the network: 204 when there is none, with
+ * The start-up snapshot (issue #19, web/boot/pyodide_loader.mjs), made by the page's
+ * snapshot worker for this build only, is kept in this version's cache (a new build
+ * never sees an old one) and served at SNAPSHOT, never from the network: 204 if none, with
  * `x-tacocat-snapshot: refused` when the page found this build's snapshot unusable
  * (then it is neither offered nor made again for this build).
  */
@@ -219,19 +218,31 @@ async function snapshot() {
   return noSnapshot(true);
 }
 
-// Keep what the page sent ({type: "tacocat:snapshot", version, bytes}) with its SHA-256 if
-// it was made from this build and this build's cache is complete; "tacocat:snapshot-refuse"
-// marks this build's snapshot unusable. Answers {ok} or {error} (e.g. the storage quota).
-async function keepSnapshot(data) {
+// The bytes the page's snapshot worker sends through `port` ({bytes} or {error}), never
+// through the page's main thread; given up after 3 minutes (it takes 1-15 s to make).
+const received = (port) => new Promise((resolve, reject) => {
+  const timer = setTimeout(() => port.onmessage({ data: { error: "no snapshot came" } }), 180000);
+  port.onmessage = ({ data }) => {
+    clearTimeout(timer);
+    port.close();
+    if (data && data.bytes) resolve(data.bytes);
+    else reject(new Error((data && data.error) || "no snapshot bytes"));
+  };
+});
+
+// Keep the snapshot made for {type: "tacocat:snapshot", version} (its bytes come through
+// the second port; none: an error) with its SHA-256 if it was made from this build and this build's
+// cache is complete; "tacocat:snapshot-refuse" marks this build's snapshot unusable.
+// Answers {ok} or {error} (e.g. the storage quota) on the first port.
+async function keepSnapshot(data, port) {
+  const bytes = data.type === "tacocat:snapshot" ? await received(port) : null;
   const cache = await ownCache();
   if (!cache || !(await cache.match(META))) throw new Error("offline cache not complete");
   if (data.type === "tacocat:snapshot-refuse") return refuseSnapshot(cache);
   if (data.version !== VERSION) throw new Error(`made for build ${data.version}, this is ${VERSION}`);
-  if (!(data.bytes instanceof ArrayBuffer) || !data.bytes.byteLength) {
-    throw new Error("no snapshot bytes");
-  }
-  const sha256 = await sha256hex(data.bytes);
-  await cache.put(SNAPSHOT, new Response(data.bytes, { headers: {
+  if (!(bytes instanceof ArrayBuffer) || !bytes.byteLength) throw new Error("no snapshot bytes");
+  const sha256 = await sha256hex(bytes);
+  await cache.put(SNAPSHOT, new Response(bytes, { headers: {
     "x-tacocat-version": VERSION, "x-tacocat-sha256": sha256, "content-type": "application/octet-stream",
   } }));
 }
@@ -240,7 +251,7 @@ self.addEventListener("message", (event) => {
   const type = event.data && event.data.type;
   if (!["tacocat:snapshot", "tacocat:snapshot-refuse"].includes(type) || !event.ports[0]) return;
   event.waitUntil(
-    keepSnapshot(event.data).then(
+    keepSnapshot(event.data, event.ports[1]).then(
       () => event.ports[0].postMessage({ ok: true }),
       (error) => event.ports[0].postMessage({ error: String(error) }),
     ),

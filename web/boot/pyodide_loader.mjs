@@ -218,19 +218,23 @@ async function roomFor() {
   }
 }
 
-// Run the snapshot worker; resolves to its message ({bytes} or {error}).
-function runWorker() {
+// Run the snapshot worker with `message` (snapshot_worker.mjs: where its bytes go, which
+// never pass through this thread); resolves to its answer ({ok} or {error}). It is ended
+// once `until` settles too (the receiver has the bytes: a worker ended at once might take
+// a message still on its way with it in some engines).
+function runWorker(message, transfer = [], until = Promise.resolve()) {
   return new Promise((resolve) => {
     const worker = new Worker(WORKER_URL, { type: "module" });
     const done = (result) => {
-      worker.terminate();
       resolve(result);
+      until.finally(() => worker.terminate());
     };
     worker.onmessage = (event) => done(event.data || { error: "empty answer" });
     worker.onerror = (event) => {
       event.preventDefault();
       done({ error: event.message || "worker failed to start" });
     };
+    worker.postMessage(message, transfer);
   });
 }
 
@@ -244,15 +248,17 @@ async function makeLater() {
   }
   root.dataset.snapshot = "making";
   try {
-    const made = await runWorker();
-    if (made.error) throw new Error(made.error);
     if (version) {
-      const kept = await ask({ type: "tacocat:snapshot", version, bytes: made.bytes },
-        [made.bytes]);
-      if (kept.error) throw new Error(kept.error);
+      // The snapshot worker sends the bytes straight to the service worker, which keeps them.
+      const { port1, port2 } = new MessageChannel();
+      const kept = ask({ type: "tacocat:snapshot", version }, [port1]);
+      const made = await runWorker({ port: port2 }, [port2], kept);
+      if (made.error) throw new Error(made.error);
+      const answer = await kept;
+      if (answer.error) throw new Error(answer.error);
     } else {
-      if (made.app !== (await appDigest())) throw new Error("the game changed meanwhile");
-      await pageStore.keep(made);
+      const made = await runWorker({ app: await appDigest() });
+      if (made.error) throw new Error(made.error);
     }
     root.dataset.snapshot = "stored";
   } catch (error) {

@@ -1,5 +1,6 @@
-/* The start-up snapshot where no service worker runs (issue #19): pyodide_loader.mjs keeps
- * it here, in the page's own Cache Storage, when the page has no service worker — blocked
+/* The start-up snapshot where no service worker runs (issue #19): snapshot_worker.mjs keeps
+ * it here (pyodide_loader.mjs reads it), in the page's own Cache Storage, when the page has
+ * no service worker — blocked
  * by the browser or the reader (private modes, in-app browsers, `service_workers: block`
  * in a test), or unsupported — so a later visit still starts from memory. With a worker,
  * sw.js keeps it in its versioned cache instead, and this copy is deleted.
@@ -64,7 +65,7 @@ export async function stored(app) {
   return { buffer };
 }
 
-// Keep a snapshot from snapshot_worker.mjs ({bytes, app, sha256}).
+// Keep a snapshot ({bytes, app, sha256}; snapshot_worker.mjs, in its own thread).
 export async function keep({ bytes, app, sha256 }) {
   if (!(bytes instanceof ArrayBuffer) || !bytes.byteLength || !app || !sha256) {
     throw new Error("incomplete snapshot");

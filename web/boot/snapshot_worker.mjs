@@ -5,19 +5,25 @@
  * (indexURL only: same lock file, standard library, environment, home directory), unpacks
  * the same archive to the same place the same way (pyscript.toml's [files]: "./app.zip" =
  * "./*", through stored_zip.mjs; tests check the two agree), imports what the page
- * imports before any of it touches the page, and sends back the memory snapshot, packed
- * without its zero pages (snapshot_format.mjs): {bytes (ArrayBuffer, ≈ 11.5 MB of the
- * 31.5), app (the archive's SHA-256), sha256 (the bytes')} or {error}. Not gzip: it
+ * imports before any of it touches the page, and keeps the memory snapshot, packed
+ * without its zero pages (snapshot_format.mjs: ≈ 11.5 MB of the 31.5). Not gzip: it
  * would keep 4.5 MB, but inflating costs a later start ≈ 0.65 s on a phone-speed CPU
- * against ≈ 0.3 s to read all 31.5 MB raw (docs/PERFORMANCE.md). The service worker keeps it with its SHA-256 and refuses a
- * damaged copy (sw.js); without a worker the page does (snapshot_store.mjs).
+ * against ≈ 0.3 s to read all 31.5 MB raw (docs/PERFORMANCE.md).
+ *
+ * The bytes never pass through the page: copying or storing 11.5 MB there was one long
+ * task of 90–130 ms at 4× CPU in the reader's first game. The page posts one message:
+ * - {port}: a MessagePort whose other end the service worker holds; the snapshot goes
+ *   there ({bytes} or {error}), and the service worker keeps it with its SHA-256 (sw.js);
+ * - {app}: no service worker; the SHA-256 of the archive the page runs. This worker keeps
+ *   the snapshot in the page's own store (snapshot_store.mjs) if it unpacked that archive.
+ * It answers the page {ok} or {error}.
  * Nothing imported here may hold a JavaScript object (a snapshot restores wasm memory
  * only): the engine, the AI, the standard library and the page's modules, none of which
  * reaches `pyscript`, `js` or `pyodide` when imported (web/browser.py does, when used).
  */
 import { loadPyodide } from "../../runtime/pyodide/pyodide.mjs";
 import { pack } from "./snapshot_format.mjs";
-import { sha256hex } from "./snapshot_store.mjs";
+import { keep, sha256hex } from "./snapshot_store.mjs";
 import { withStoredZip } from "./stored_zip.mjs";
 
 const INDEX_URL = new URL("../../runtime/pyodide/", import.meta.url).href;
@@ -46,14 +52,29 @@ async function make() {
   app.catch(() => {});
   const pyodide = withStoredZip(await loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: true }));
   const archive = await app;
-  const digest = sha256hex(archive); // before unpacking: the page compares it (snapshot_store)
+  const digest = sha256hex(archive); // before unpacking: the page's archive must match it
   pyodide.unpackArchive(archive, "zip", { extractDir: APP_DIR });
   pyodide.runPython(IMPORTS);
-  const bytes = pack(pyodide.makeMemorySnapshot()).buffer;
-  return { bytes, app: await digest, sha256: await sha256hex(bytes) };
+  return { bytes: pack(pyodide.makeMemorySnapshot()).buffer, app: await digest };
 }
 
-make().then(
-  (made) => postMessage(made, [made.bytes]),
-  (error) => postMessage({ error: String(error && error.stack || error) }),
-);
+const made = make(); // at once: the page's message comes while Pyodide boots
+made.catch(() => {});
+const describe = (error) => String(error && error.stack || error);
+
+self.onmessage = async ({ data }) => {
+  const { port, app } = data || {};
+  try {
+    const { bytes, app: unpacked } = await made;
+    if (port) {
+      port.postMessage({ bytes }, [bytes]);
+    } else {
+      if (unpacked !== app) throw new Error("the game changed meanwhile");
+      await keep({ bytes, app, sha256: await sha256hex(bytes) });
+    }
+    postMessage({ ok: true });
+  } catch (error) {
+    if (port) port.postMessage({ error: describe(error) });
+    postMessage({ error: describe(error) });
+  }
+};

@@ -1,8 +1,8 @@
 /* The start-up snapshot where no service worker runs (issue #19): snapshot_worker.mjs keeps
  * it here (pyodide_loader.mjs reads it), in the page's own Cache Storage, when the page has
- * no service worker — blocked
- * by the browser or the reader (private modes, in-app browsers, `service_workers: block`
- * in a test), or unsupported — so a later visit still starts from memory. With a worker,
+ * no service worker — blocked by the browser or the reader (private modes, in-app
+ * browsers, `service_workers: block` in a test), or unsupported — so a later visit still
+ * starts from memory. With a worker,
  * sw.js keeps it in its versioned cache instead, and this copy is deleted.
  *
  * Without the worker there is no build version to file it under, so the snapshot is tied

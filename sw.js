@@ -231,8 +231,8 @@ const received = (port) => new Promise((resolve, reject) => {
 });
 
 // Keep the snapshot made for {type: "tacocat:snapshot", version} (its bytes come through
-// the second port; none: an error) with its SHA-256 if it was made from this build and this build's
-// cache is complete; "tacocat:snapshot-refuse" marks this build's snapshot unusable.
+// the second port; none: an error) with its SHA-256 if it was made from this build and
+// this build's cache is complete; "tacocat:snapshot-refuse" marks this build's snapshot unusable.
 // Answers {ok} or {error} (e.g. the storage quota) on the first port.
 async function keepSnapshot(data, port) {
   const bytes = data.type === "tacocat:snapshot" ? await received(port) : null;

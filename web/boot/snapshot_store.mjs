@@ -2,8 +2,8 @@
  * it here (pyodide_loader.mjs reads it), in the page's own Cache Storage, when the page has
  * no service worker — blocked by the browser or the reader (private modes, in-app
  * browsers, `service_workers: block` in a test), or unsupported — so a later visit still
- * starts from memory. With a worker,
- * sw.js keeps it in its versioned cache instead, and this copy is deleted.
+ * starts from memory. With a worker, sw.js keeps it in its versioned cache instead, and
+ * this copy is deleted.
  *
  * Without the worker there is no build version to file it under, so the snapshot is tied
  * to what it was made from: the SHA-256 of the game's archive (app.zip, all of our Python;

@@ -19,6 +19,11 @@ Measured with the browser's own APIs (docs: /work/shared/STACK.md), from the fir
 * DOM calls per click: the page's DOM methods and setters called from outside
   ``tacocatPatch.apply`` (i.e. from Python: a lower bound of Python→JS crossings; the
   applier's own DOM calls are JavaScript calling JavaScript) and the applier's batches;
+* tap → its change painted: from the input to the first paint after the first change it
+  makes to the page (its move, selection or new round), however the page schedules that
+  change — the counterpart of the latency above, which ends at the first paint of any
+  kind (the page answers a move's tap first and draws the move a frame later,
+  web/turns.py); median and p90;
 * this build only: ``window.tacocatProfile()``, the page's own per-move phases
   (web/profile.py).
 
@@ -57,9 +62,25 @@ from docsection import write_section  # noqa: E402
 from web_perf import READY, launch_chromium  # noqa: E402
 
 OBSERVE_JS = """
-window.__perf = {events: [], longtasks: [], loafs: [], dom: 0, batches: 0};
+window.__perf = {events: [], longtasks: [], loafs: [], dom: 0, batches: 0, drawn: []};
 (() => {
   const P = window.__perf;
+  // Tap -> the first paint after the first change the tap makes to the page (a mark on
+  // the tapped control, data-chosen, and the page's task count, data-tasks, do not
+  // count): when its move, selection or new
+  // round is on screen, however the page schedules it. "After the paint" = a task posted
+  // from that frame's animation-frame callback (it runs once the frame is done).
+  let down = null;
+  const input = e => { down = e.timeStamp; };
+  addEventListener('pointerdown', input, true);
+  addEventListener('keydown', input, true);
+  new MutationObserver(list => {
+    if (down === null || list.every(m => ['data-chosen', 'data-tasks'].includes(
+      m.attributeName))) return;
+    const t = down;
+    down = null;
+    requestAnimationFrame(() => setTimeout(() => P.drawn.push([t, performance.now() - t]), 0));
+  }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
   try {
     new PerformanceObserver(l => { for (const e of l.getEntries())
       if (e.interactionId) P.events.push([e.interactionId, e.name, e.startTime, e.duration,
@@ -201,8 +222,9 @@ def play(browser, base: str, rate: float, seed: int, level: str, profile: bool,
     lat = [max(d for _, d, _, _ in entries) for entries in by_id.values()]
     split = [_split(entries) for entries in by_id.values()]
     tasks = [d for s, d in perf["longtasks"] if s >= t0]
+    drawn = [d for s, d in perf["drawn"] if s >= t0]
     loafs = [x for x in perf["loafs"] if x[0] >= t0]
-    return {"clicks": clicks, "latency": lat, "split": split, "tasks": tasks,
+    return {"clicks": clicks, "latency": lat, "split": split, "tasks": tasks, "drawn": drawn,
             "loaf": [sum(x[1] for x in loafs), sum(x[2] for x in loafs),
                      sum(x[3] for x in loafs), sum(x[4] for x in loafs)],
             "dom": perf["dom"] - perf["dom0"], "batches": perf["batches"] - perf["b0"],
@@ -238,6 +260,7 @@ def summary(runs: list[dict]) -> dict:
         "dom_per_click": sum(r["dom"] for r in runs) / max(clicks, 1),
         "batches_per_click": sum(r["batches"] for r in runs) / max(clicks, 1),
         "moves": [m for r in runs for m in r["moves"]],
+        "drawn": sorted(d for r in runs for d in r["drawn"]),
     }
 
 
@@ -341,8 +364,9 @@ def main() -> int:
         "| build | CPU | pause | load | clicks | latency median | p75 | p98 | max | median "
         "split: input delay / processing / presentation | long tasks "
         "> 50 ms (per game) | > 100 ms | longest | long frames: total / script / forced layout / "
-        "rendering (s per game) | DOM calls from Python per click | applier calls per click |",
-        "|---|---|---:|---|---:|---:|---:|---:|---:|---|---|---|---|---|---:|---:|",
+        "rendering (s per game) | DOM calls from Python per click | applier calls per click | "
+        "tap → its change painted: median / p90 |",
+        "|---|---|---:|---|---:|---:|---:|---:|---:|---|---|---|---|---|---:|---:|---|",
     ]
     summaries = {}
     for (name, rate, pause), runs in sorted(results.items(),
@@ -358,7 +382,8 @@ def main() -> int:
             f"{', '.join(map(str, sm['over100']))} | "
             f"{', '.join(f'{x:.0f}' for x in sm['longest'])} ms | "
             f"{lf[0] / 1000:.2f} / {lf[1] / 1000:.2f} / {lf[2] / 1000:.2f} / "
-            f"{lf[3] / 1000:.2f} | {sm['dom_per_click']:.0f} | {sm['batches_per_click']:.2f} |")
+            f"{lf[3] / 1000:.2f} | {sm['dom_per_click']:.0f} | {sm['batches_per_click']:.2f} | "
+            f"{statistics.median(sm['drawn'] or [0]):.0f} / {pct(sm['drawn'], 0.9):.0f} ms |")
     if master is not None:
         ld = master["load"]
         tasks = master["tasks"]

@@ -29,7 +29,10 @@ STATE_JS = """() => {
           message: document.getElementById('message').textContent};
 }"""
 
-SETTLED_JS = """() => document.documentElement?.dataset.ready === '1' && (
+# Ready, nothing of the page's own in flight (a tap's move is made a frame after the tap:
+# web/turns.py), and something for the player to do.
+SETTLED_JS = """() => document.documentElement?.dataset.ready === '1' &&
+  document.documentElement.dataset.tasks === '0' && (
   document.querySelector('dialog[open]') !== null ||
   !document.getElementById('result').hidden ||
   !['wait', undefined].includes(document.getElementById('hand').dataset.phase))"""

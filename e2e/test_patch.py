@@ -160,3 +160,24 @@ def test_finish_ends_only_the_applier_s_own_animations(page, base_url):
         [a.effect.target.className, a.playState])""")
     assert ["other", "running"] in states
     assert not any(cls == "card" and state == "running" for cls, state in states)
+
+
+def test_after_paint_calls_back_once_after_a_frame_or_its_fall_back(page, base_url):
+    """afterPaint: after the next frame (not in the caller's task), once; and by the
+    fall-back timer when no frame comes (a hidden page)."""
+    open_applier(page, base_url)
+    order = page.evaluate("""() => new Promise(done => {
+        const log = [];
+        requestAnimationFrame(() => log.push('frame'));
+        window.tacocatPatch.afterPaint(() => { log.push('after'); }, 5000);
+        log.push('task');
+        setTimeout(() => done(log), 300);
+      })""")
+    assert order == ["task", "frame", "after"]
+    calls = page.evaluate("""() => new Promise(done => {
+        let n = 0;
+        window.requestAnimationFrame = () => 0;  // frames stop coming
+        window.tacocatPatch.afterPaint(() => { n++; }, 50);
+        setTimeout(() => done(n), 400);
+      })""")
+    assert calls == 1

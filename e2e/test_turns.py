@@ -1,5 +1,6 @@
-"""A move in three steps (web/turns.py): drawn in the tap's task, animated in the next
-frame, settled (save, Take back, announcement, next turn) after that frame's paint.
+"""A move in steps (web/turns.py): the tap answered in the next frame, the move drawn in a
+task after that paint, animated in the frame after, settled (save, Take back,
+announcement, next turn) after that frame's paint.
 
 Behaviour only: the game goes on when the browser gives no animation frames (a hidden
 page, an off-screen embed), focus comes back to the hand after a tap removed the focused
@@ -80,6 +81,45 @@ def test_after_continue_the_new_hand_has_the_focus(page, base_url, wait_ready):
     page.wait_for_function(SETTLED, timeout=30000)
     assert page.locator("#round-info").text_content() != before  # the next round is dealt
     assert page.evaluate("document.activeElement.matches('#hand button.card')")
+
+
+CHOSEN = "[...document.querySelectorAll('[data-chosen]')].map(n => n.id)"
+
+
+def test_a_tap_is_answered_first_and_its_move_made_after_that_paint(page, base_url,
+                                                                     wait_ready):
+    """The tapped card lifts in the next frame (data-chosen); the move is made in a task
+    after that frame's paint, and the mark goes with it."""
+    _open(page, base_url, wait_ready, "scenario=defend&pace=400", "defend")
+    before = page.evaluate(VIEW)
+    in_the_tap = page.evaluate("""() => {
+      const card = [...document.querySelectorAll('#hand .card')]
+        .find(c => c.getAttribute('aria-label').startsWith('7 '));
+      card.click();
+      return {chosen: card.hasAttribute('data-chosen'),
+              hand: document.querySelectorAll('#hand .card').length,
+              tasks: document.documentElement.dataset.tasks};
+    }""")
+    assert in_the_tap == {"chosen": True, "hand": len(before["hand"]), "tasks": "1"}
+    page.wait_for_function(SETTLED, timeout=30000)
+    after = page.evaluate(VIEW)
+    assert [c for c in before["hand"] if not c.startswith("7 ")] == after["hand"]  # played
+    assert page.evaluate(CHOSEN) == []
+
+
+def test_input_right_after_a_tap_meets_the_move_made(page, base_url, wait_ready):
+    """A second key in the same task as the tap: the first tap's move is made first (so the
+    Menu opens on the position after it), and nothing stays marked."""
+    _open(page, base_url, wait_ready, "scenario=defend&pace=400", "defend")
+    before = page.evaluate(VIEW)
+    page.evaluate("""() => {
+      [...document.querySelectorAll('#hand .card')]
+        .find(c => c.getAttribute('aria-label').startsWith('7 ')).click();
+      document.getElementById('btn-menu').click();
+    }""")
+    assert len(page.evaluate(VIEW)["hand"]) == len(before["hand"]) - 1
+    page.wait_for_function(SETTLED, timeout=30000)
+    assert page.evaluate(CHOSEN) == []
 
 
 def test_take_back_before_the_move_has_landed(page, base_url, wait_ready):

@@ -49,6 +49,21 @@ class Commands(Review, Learning, Analysing):
             return None
         return seat
 
+    def play_tapped(self, seat: int, action: Action) -> None:
+        """A player's move: the tapped control answers in the next frame, the move is made
+        right after that paint (web/turns.py). A lesson's move is judged at once: its
+        feedback is the answer."""
+        node = self.take_tapped()
+        if self.lesson is not None:
+            self.play(seat, action)
+            return
+        self.answer_first(lambda: self.play(seat, action), node)
+
+    def take_tapped(self):
+        """The control this input came through (once: a later, programmatic move has none)."""
+        node, self.tapped = self.tapped, None
+        return node
+
     def do_card(self, arg: str) -> None:
         index = int(arg)
         self.ui.focus = index
@@ -61,9 +76,9 @@ class Commands(Review, Learning, Analysing):
             return
         value = obs.hand[index]
         if obs.phase == "duel":
-            self.play(seat, Action.duel(value))
+            self.play_tapped(seat, Action.duel(value))
         elif obs.phase == "defend":
-            self.play(seat, Action.defend(value))
+            self.play_tapped(seat, Action.defend(value))
         else:
             self.ui.selected ^= {index}
             self.ui.hint = None
@@ -88,9 +103,9 @@ class Commands(Review, Learning, Analysing):
         obs = self.playing().game.observation(seat)
         cards = sorted(obs.hand[i] for i in self.ui.selected if i < len(obs.hand))
         if obs.phase == "replace":
-            self.play(seat, Action.replace(*cards))
+            self.play_tapped(seat, Action.replace(*cards))
         elif obs.phase == "attack" and cards:
-            self.play(seat, Action.attack(*cards))
+            self.play_tapped(seat, Action.attack(*cards))
 
     def do_clear(self, _arg) -> None:
         self.ui.selected.clear()
@@ -100,7 +115,7 @@ class Commands(Review, Learning, Analysing):
     def do_sacrifice(self, _arg) -> None:
         seat = self.acting_seat()
         if seat is not None:
-            self.play(seat, Action.sacrifice())
+            self.play_tapped(seat, Action.sacrifice())
 
     def do_hint(self, _arg) -> None:
         seat = self.acting_seat()
@@ -176,6 +191,10 @@ class Commands(Review, Learning, Analysing):
 
     # -- between rounds, hot-seat -------------------------------------------------------------
     def do_continue(self, _arg) -> None:
+        if self.session.result_pending:  # the button answers first, the deal follows
+            self.answer_first(self._continue, self.take_tapped())
+
+    def _continue(self) -> None:
         s = self.session
         if not s.result_pending:
             return
@@ -326,6 +345,7 @@ class Commands(Review, Learning, Analysing):
         self.land_now()  # a move still in flight settles first: input meets a settled page
         target = py(event.target.closest("[data-act]")) if hasattr(event.target, "closest") \
             else None
+        self.tapped = target  # what answers a move at once (web/turns.py answer_first)
         inside_menu = hasattr(event.target, "closest") and \
             py(event.target.closest("#menu")) is not None
         if by_id("menu").hasAttribute("data-open") and (
@@ -349,6 +369,7 @@ class Commands(Review, Learning, Analysing):
         self.interacted = True
         self.by_pointer = False
         self.land_now()
+        self.tapped = event.target if hasattr(event.target, "closest") else None
         self.sound.warm()
         if event.ctrlKey or event.metaKey or event.altKey:
             return

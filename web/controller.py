@@ -85,6 +85,7 @@ class Controller(Turns, Commands):
         self.pending_resume: Session | None = None
         self.storage_ok = True
         self.interacted = False
+        self.tapped = None  # the control the current input came through (web/commands.py)
         self.by_pointer = False  # the last input was a pointer's (else keys): web/turns.py
 
     # -- start-up ---------------------------------------------------------------------------

@@ -193,10 +193,17 @@
     timer = setTimeout(run, fallbackMs);
   }
 
+  /* Call ``callback`` once, in a task of its own after the next frame has painted (or
+   * after ``fallbackMs`` if no frame comes): web/turns.py paints a tap's answer first and
+   * draws the move it makes right after. */
+  function afterPaint(callback, fallbackMs) {
+    frame(function () { setTimeout(callback, 0); }, fallbackMs);
+  }
+
   /* Forget every node (the page's regions are drawn from scratch next time). */
   function reset() { nodes.clear(); }
 
   window.tacocatPatch = {apply: apply, reset: reset, measure: measure, keep: keep,
-                         finish: finish, frame: frame, animate: animate,
+                         finish: finish, frame: frame, afterPaint: afterPaint, animate: animate,
                          size: function () { return nodes.size; }};
 })();

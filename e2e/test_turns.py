@@ -89,8 +89,9 @@ CHOSEN = "[...document.querySelectorAll('[data-chosen]')].map(n => n.id)"
 def test_a_tap_is_answered_first_and_its_move_made_after_that_paint(page, base_url,
                                                                      wait_ready):
     """The tapped card lifts in the next frame (data-chosen); the move is made in a task
-    after that frame's paint, and the mark goes with it."""
-    _open(page, base_url, wait_ready, "scenario=defend&pace=400", "defend")
+    after that frame's paint, and the mark goes with it. (?answer=first: by default the
+    page answers first only where drawing a move is dear, web/answer.py.)"""
+    _open(page, base_url, wait_ready, "scenario=defend&pace=400&answer=first", "defend")
     before = page.evaluate(VIEW)
     in_the_tap = page.evaluate("""() => {
       const card = [...document.querySelectorAll('#hand .card')]
@@ -107,10 +108,24 @@ def test_a_tap_is_answered_first_and_its_move_made_after_that_paint(page, base_u
     assert page.evaluate(CHOSEN) == []
 
 
+def test_where_a_move_fits_in_a_frame_the_tap_draws_it_at_once(page, base_url, wait_ready):
+    """?answer=now (what a fast device chooses itself): the move is drawn in the tap's own
+    task, and nothing is marked."""
+    _open(page, base_url, wait_ready, "scenario=defend&pace=400&answer=now", "defend")
+    before = page.evaluate(VIEW)
+    in_the_tap = page.evaluate("""() => {
+      [...document.querySelectorAll('#hand .card')]
+        .find(c => c.getAttribute('aria-label').startsWith('7 ')).click();
+      return document.querySelectorAll('#hand .card').length;
+    }""")
+    assert in_the_tap == len(before["hand"]) - 1
+    assert page.evaluate(CHOSEN) == []
+
+
 def test_input_right_after_a_tap_meets_the_move_made(page, base_url, wait_ready):
     """A second key in the same task as the tap: the first tap's move is made first (so the
     Menu opens on the position after it), and nothing stays marked."""
-    _open(page, base_url, wait_ready, "scenario=defend&pace=400", "defend")
+    _open(page, base_url, wait_ready, "scenario=defend&pace=400&answer=first", "defend")
     before = page.evaluate(VIEW)
     page.evaluate("""() => {
       [...document.querySelectorAll('#hand .card')]

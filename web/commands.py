@@ -345,7 +345,6 @@ class Commands(Review, Learning, Analysing):
         self.land_now()  # a move still in flight settles first: input meets a settled page
         target = py(event.target.closest("[data-act]")) if hasattr(event.target, "closest") \
             else None
-        self.tapped = target  # what answers a move at once (web/turns.py answer_first)
         inside_menu = hasattr(event.target, "closest") and \
             py(event.target.closest("#menu")) is not None
         if by_id("menu").hasAttribute("data-open") and (
@@ -363,13 +362,16 @@ class Commands(Review, Learning, Analysing):
             return
         handler = getattr(self, f"do_{act.replace('-', '_')}", None)
         if handler is not None:
-            handler(arg)
+            self.tapped = target  # what answers a move at once (web/turns.py answer_first)
+            try:
+                handler(arg)
+            finally:
+                self.tapped = None
 
     def on_key(self, event) -> None:
         self.interacted = True
         self.by_pointer = False
         self.land_now()
-        self.tapped = event.target if hasattr(event.target, "closest") else None
         self.sound.warm()
         if event.ctrlKey or event.metaKey or event.altKey:
             return
@@ -401,9 +403,15 @@ class Commands(Review, Learning, Analysing):
                 self.ui.focus = moved
                 event.preventDefault()
                 return
-        if in_hand and key == "Enter" and self.play_focused():
-            event.preventDefault()
-            return
+        if in_hand and key == "Enter":
+            self.tapped = event.target  # the focused card answers the key
+            try:
+                played = self.play_focused()
+            finally:
+                self.tapped = None
+            if played:
+                event.preventDefault()
+                return
         button = keys.LETTERS.get(key.lower()) if len(key) == 1 else None
         node = by_id(button) if button else None
         if node is not None and node.isConnected:

@@ -16,6 +16,7 @@ import time
 from tacocat import YAY
 
 from . import keys, players, shell, storage, warmup
+from .answer import AnswerPolicy
 from .browser import document, window
 from .commands import Commands
 from .computer import Runner
@@ -47,6 +48,7 @@ REHEARSE_AFTER_S = 0.15
 class Controller(Turns, Commands):
     def __init__(self) -> None:
         self.params = shell.params()
+        self.answers = AnswerPolicy.from_param(self.params.get("answer"))  # web/turns.py
         set_language(shell.language())
         self.embedded = shell.is_embedded()
         # an embedded game keeps its own save, so it never overwrites the main site's

@@ -80,7 +80,8 @@ class Turns:
     # -- 0. the tap's answer ----------------------------------------------------------------
     def answer_first(self, run: Callable[[], None], node=None) -> None:
         """Answer a tap in the very next frame, then make its move (``run``) in a task
-        after that frame's paint.
+        after that frame's paint — where drawing a move would not fit in a frame
+        (web/answer.py); else make it at once.
 
         Drawing a move in the tap's own task made the tap wait for the whole render and
         its layout before anything painted (at 4× CPU, 56–64 ms from a tap to its first
@@ -90,6 +91,9 @@ class Turns:
         one frame sooner. Any input, move or new round meanwhile makes the move at once
         first (:meth:`land_now`), so the order of moves never changes."""
         self.land_now()
+        if not self.answers.first():  # the move fits in the frame here: draw it at once
+            run()
+            return
         answer = self.answer = Answer(self.token, run, node)
         if node is not None:
             node.setAttribute("data-chosen", "")
@@ -205,6 +209,7 @@ class Turns:
         lost = self.render(takeback=False, refocus=not deferred) and deferred
         events = s.move_events[-1]
         self.runner.note("apply", time.perf_counter() - t0)
+        self.answers.measured((time.perf_counter() - t0) * 1000)
         self.land_later(lambda: self._animate_move(before),
                         lambda took: self._settle_move(logged, events, took), refocus=lost)
 

@@ -3,8 +3,9 @@
 A move is split over moments so that no single task carries all of it — on a phone
 (4× slower than this machine) the whole of it was one long task per move:
 
-0. **The tap's own task** (:meth:`Turns.answer_first`, for a player's move): only the
-   tapped control is marked, so the next frame answers the tap at once.
+0. **The tap's own task** (:meth:`Turns.answer_first`, for a player's move where drawing
+   it would not fit in a frame, web/answer.py): only the tapped control is marked, so the
+   next frame answers the tap at once. Where the move fits, step 1 runs in the tap's task.
 1. **A task after that paint** (:meth:`Turns.play`; a computer's move starts here): the
    engine applies the move and every view draws the new position in one patch batch.
    Nothing here reads layout after writing.

@@ -210,7 +210,8 @@ class Turns:
         lost = self.render(takeback=False, refocus=not deferred) and deferred
         events = s.move_events[-1]
         self.runner.note("apply", time.perf_counter() - t0)
-        self.answers.measured((time.perf_counter() - t0) * 1000)
+        if not s.is_computer(seat):  # a tap's move: what the next tap will cost here
+            self.answers.measured((time.perf_counter() - t0) * 1000)
         self.land_later(lambda: self._animate_move(before),
                         lambda took: self._settle_move(logged, events, took), refocus=lost)
 

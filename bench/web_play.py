@@ -67,9 +67,9 @@ window.__perf = {events: [], longtasks: [], loafs: [], dom: 0, batches: 0, drawn
   const P = window.__perf;
   // Tap -> the first paint after the first change the tap makes to the page (a mark on
   // the tapped control, data-chosen, and the page's task count, data-tasks, do not
-  // count): when its move, selection or new
-  // round is on screen, however the page schedules it. "After the paint" = a task posted
-  // from that frame's animation-frame callback (it runs once the frame is done).
+  // count): when its move, selection or new round is on screen, however the page
+  // schedules it. "After the paint" = a task posted from that frame's animation-frame
+  // callback (it runs once the frame is done).
   let down = null;
   const input = e => { down = e.timeStamp; };
   addEventListener('pointerdown', input, true);

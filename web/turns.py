@@ -89,8 +89,9 @@ class Turns:
         paint against 32 ms for a tap that only selects a card). Now the tapped control
         lifts or darkens at once (``[data-chosen]``, one attribute), and the move's
         animation starts from where that lifted card is, so the picture runs on as before,
-        one frame sooner. Any input, move or new round meanwhile makes the move at once
-        first (:meth:`land_now`), so the order of moves never changes."""
+        a frame later, and the tap is answered sooner. Any input, move or new round
+        meanwhile makes the move at once first (:meth:`land_now`), so the order of moves
+        never changes."""
         self.land_now()
         if not self.answers.first():  # the move fits in the frame here: draw it at once
             run()
@@ -102,8 +103,9 @@ class Turns:
         window.tacocatPatch.afterPaint(create_once_callable(lambda *_: self.answered(answer)),
                                        FRAME_FALLBACK_MS)
 
-    def answered(self, answer: Answer) -> None:
-        """The answer has painted (or input came first): make the move now, once."""
+    def answered(self, answer: Answer, make: bool = True) -> None:
+        """The answer has painted (or input came first): make the move now, once — or,
+        with ``make=False``, drop it with its game."""
         if answer.done:
             return
         answer.done = True
@@ -111,7 +113,7 @@ class Turns:
             self.answer = None
         self._count_tasks()
         try:
-            if answer.token == self.token:
+            if make and answer.token == self.token:
                 answer.run()  # its animation starts from the lifted card (read before)
         finally:
             if answer.node is not None:
@@ -209,9 +211,10 @@ class Turns:
         deferred = self.by_pointer
         lost = self.render(takeback=False, refocus=not deferred) and deferred
         events = s.move_events[-1]
-        self.runner.note("apply", time.perf_counter() - t0)
+        spent = time.perf_counter() - t0
+        self.runner.note("apply", spent)
         if not s.is_computer(seat):  # a tap's move: what the next tap will cost here
-            self.answers.measured((time.perf_counter() - t0) * 1000)
+            self.answers.measured(spent * 1000)
         self.land_later(lambda: self._animate_move(before),
                         lambda took: self._settle_move(logged, events, took), refocus=lost)
 
@@ -281,12 +284,8 @@ class Turns:
         """A new session replaces the game: the move in flight is neither animated nor
         settled (the new session saves and starts its own turns); a tap's move not yet
         made is dropped with its game."""
-        answer = self.answer
-        if answer is not None:
-            answer.done = True
-            self.answer = None
-            if answer.node is not None:
-                answer.node.removeAttribute("data-chosen")
+        if self.answer is not None:
+            self.answered(self.answer, make=False)
         landing = self.landing
         if landing is not None:
             landing.landed = landing.settled = True

@@ -181,3 +181,21 @@ def test_after_paint_calls_back_once_after_a_frame_or_its_fall_back(page, base_u
         setTimeout(() => done(n), 400);
       })""")
     assert calls == 1
+
+
+def test_idle_calls_back_once_after_two_frames_with_or_without_idle_callbacks(page, base_url):
+    """idle: after the tap's frame and the next one (where the move it makes is drawn),
+    then at an idle moment; an engine without requestIdleCallback is called then."""
+    open_applier(page, base_url)
+    script = """(noIdle) => new Promise(done => {
+        if (noIdle) window.requestIdleCallback = undefined;
+        const log = [];
+        let frames = 0;
+        const tick = () => { frames++; if (frames < 6) requestAnimationFrame(tick); };
+        requestAnimationFrame(tick);
+        window.tacocatPatch.idle(() => { log.push('idle after ' + Math.min(frames, 2)); }, 5000);
+        log.push('task');
+        setTimeout(() => done(log), 600);
+      })"""
+    assert page.evaluate(script, False) == ["task", "idle after 2"]
+    assert page.evaluate(script, True) == ["task", "idle after 2"]

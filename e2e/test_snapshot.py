@@ -285,3 +285,40 @@ def test_a_page_with_a_service_worker_drops_the_pages_own_copy(
             break
         page.wait_for_timeout(100)
     assert page.evaluate(f"(async () => {PAGE_STORE_JS})()") == []
+
+
+WORKER_TIMES_JS = """(() => {
+  const times = self.__times = {input: [], workers: []};
+  if (typeof Worker === 'undefined') return;
+  for (const type of ['pointerdown', 'keydown', 'wheel'])
+    addEventListener(type, () => times.input.push(performance.now()), true);
+  const Plain = window.Worker;
+  window.Worker = function (url, ...rest) {
+    times.workers.push([String(url), performance.now()]);
+    return new Plain(url, ...rest);
+  };
+  window.Worker.prototype = Plain.prototype;
+})()"""
+QUIET_MS = 3000  # web/boot/pyodide_loader.mjs
+
+
+def test_the_snapshot_is_made_only_once_the_reader_leaves_the_page_alone(
+        new_context, base_url, wait_ready):
+    """Its worker boots a whole Pyodide: started while the reader taps, it took the core
+    their taps' frames needed. The page's own clock decides, so machine load cannot."""
+    context = new_context(service_workers="block")
+    context.add_init_script(WORKER_TIMES_JS)
+    page = context.new_page()
+    page.goto(base_url + "?" + FAST)
+    wait_ready(page)
+    page.mouse.move(195, 300)
+    for _ in range(24):  # input every 250 ms for 6 s: no pause of 3 s in it
+        page.mouse.wheel(0, 1)
+        page.wait_for_timeout(250)
+    assert made_here(page) == "stored"
+    times = page.evaluate("window.__times")
+    made = [at for url, at in times["workers"] if "snapshot_worker" in url]
+    assert len(made) == 1, times["workers"]
+    before = [at for at in times["input"] if at < made[0]]
+    assert len(before) >= 20  # the reader's input came first, all of it
+    assert made[0] - max(before) >= QUIET_MS - 1

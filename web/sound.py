@@ -2,11 +2,17 @@
 a duel or showdown revealed, the cat's move, a win. Off until the player's first gesture
 (browsers require one), off by default inside an article, remembered when toggled.
 
-Creating the audio context costs tens of milliseconds, so it never happens inside a move's
-task: it is made in a task of its own at the player's first gesture (``warm``), and a sound
-asked for before that plays a moment later, from such a task."""
+Making the audio context costs 5-40 ms at 4x CPU (Chromium, one-off probe), so it never
+happens in a tap's own frame: the first gesture asks for it at the next idle moment after
+the tap's answer and its move are on screen (``warm``; web/patch.js ``idle``). Chromium
+and Firefox let a page that has had a gesture start audio later (sticky activation); an
+engine that made it suspended anyway (WebKit wants a gesture) gets ``resume()`` at the
+next gesture, in the gesture itself (< 1 ms). A sound asked for before the context exists
+plays when it is made, if that is soon enough to still belong to its move."""
 
 from __future__ import annotations
+
+import contextlib
 
 from tacocat import events as ev
 
@@ -31,44 +37,69 @@ def sound_of(events) -> str | None:
     return next((name for kind, name in PRIORITY if kind in kinds), None)
 
 
+IDLE_TIMEOUT_MS = 1000  # the context is made by then even on a page that is never idle
+LATE_MS = 400  # a sound waiting for the context: played only if asked for this recently
+
+
 class Sound:
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled
         self.ctx = None
-
-    def _context(self):
-        if self.ctx is None:
-            maker = getattr(window, "AudioContext", None) or getattr(
-                window, "webkitAudioContext", None)
-            if maker is None:
-                return None
-            self.ctx = maker.new()
-        if str(self.ctx.state) == "suspended":
-            self.ctx.resume()
-        return self.ctx
+        self.making = False  # the context is asked for at the next idle moment
+        self.absent = False  # this page has no Web Audio: ask no more
+        self.wanted: tuple[str, float] | None = None  # (sound, when asked, ms)
+        self.made_at = 0.0  # ms
 
     def warm(self) -> None:
-        """At a gesture: make the audio context soon, in a task of its own."""
-        if self.enabled and self.ctx is None:
-            window.setTimeout(create_once_callable(lambda *_: self._start(None)), 0)
+        """At a gesture: have the context made soon, or resume one the engine suspended."""
+        if not self.enabled or self.absent:
+            return
+        if self.ctx is None:
+            self._make_soon()
+        elif str(self.ctx.state) == "suspended":
+            with contextlib.suppress(Exception):  # a locked-down frame: stay silent
+                self.ctx.resume()
 
     def play(self, name: str | None) -> None:
-        if not self.enabled or name is None:
+        if not self.enabled or name is None or self.absent:
             return
-        if self.ctx is None:  # not warmed yet: not in this task
-            window.setTimeout(create_once_callable(lambda *_: self._start(name)), 0)
+        if self.ctx is None:  # not made yet: not in this task
+            self.wanted = (name, float(window.performance.now()))
+            self._make_soon()
             return
         self._start(name)
 
-    def _start(self, name: str | None) -> None:
-        if not self.enabled:
+    def _make_soon(self) -> None:
+        if not self.making:
+            self.making = True
+            window.tacocatPatch.idle(create_once_callable(self._made), IDLE_TIMEOUT_MS)
+
+    def _made(self, *_args) -> None:
+        self.making = False
+        wanted, self.wanted = self.wanted, None
+        if not self.enabled or self.ctx is not None:
             return
         try:
-            ctx = self._context()
+            maker = getattr(window, "AudioContext", None) or getattr(
+                window, "webkitAudioContext", None)
+            if maker is None:
+                self.absent = True
+                return
+            self.ctx = maker.new()
+            if str(self.ctx.state) == "suspended":  # starting (or waiting for a gesture)
+                self.ctx.resume()
         except Exception:  # no audio here (a locked-down frame): stay silent
+            self.absent = True
             return
-        if ctx is None or name is None:
-            return
+        self.made_at = float(window.performance.now())
+        if wanted is not None and float(window.performance.now()) - wanted[1] <= LATE_MS:
+            self._start(wanted[0])
+
+    def _start(self, name: str) -> None:
+        ctx = self.ctx
+        if str(ctx.state) == "suspended" and \
+                float(window.performance.now()) - self.made_at > LATE_MS:
+            return  # waiting for a gesture to resume it (warm): its notes would come late
         now = float(ctx.currentTime)
         for freq, start, length, wave, glide in NOTES[name]:
             osc = ctx.createOscillator()

@@ -47,6 +47,10 @@ const WORKER_URL = new URL("./snapshot_worker.mjs", import.meta.url);
 // ask for nothing with less room than this.
 const ROOM_NEEDED = 96 * 1024 * 1024;
 const MAKE_DELAY_MS = 2000; // after ready + offline: let the first paint and input settle
+// ...and once the reader has left the page alone this long (or switched away from it): the
+// worker's Pyodide start takes a core for seconds, and on a two-core machine the taps it
+// overlapped waited longer for their frames (a first tap at 4x CPU: 88 against 64 ms).
+const QUIET_MS = 3000;
 // Run once right after a restore, before PyScript or the page run any Python.
 const AFTER_RESTORE = `
 import random, sys
@@ -200,10 +204,31 @@ function readyAndOffline() {
   });
 }
 
-const idle = () => new Promise((resolve) => {
-  const later = () => (self.requestIdleCallback
-    ? requestIdleCallback(resolve, { timeout: 5000 }) : resolve());
-  setTimeout(later, MAKE_DELAY_MS);
+let lastInput = -Infinity;
+for (const type of ["pointerdown", "keydown", "wheel", "touchstart"]) {
+  addEventListener(type, () => { lastInput = performance.now(); },
+                   { capture: true, passive: true });
+}
+
+const quiet = () => new Promise((resolve) => {
+  let done = false;
+  const start = () => {
+    if (done) return;
+    done = true;
+    document.removeEventListener("visibilitychange", check);
+    if (self.requestIdleCallback) requestIdleCallback(resolve, { timeout: 5000 });
+    else resolve();
+  };
+  const check = () => {
+    if (done) return;
+    const wait = lastInput + QUIET_MS - performance.now();
+    if (document.visibilityState === "hidden" || wait <= 0) start();
+    else setTimeout(check, wait);
+  };
+  setTimeout(() => {
+    document.addEventListener("visibilitychange", check);
+    check();
+  }, MAKE_DELAY_MS);
 });
 
 // Whether storage has room. An engine without the estimate (WebKitGTK's) gets a try: the
@@ -241,7 +266,7 @@ function runWorker(message, transfer = [], until = Promise.resolve()) {
 async function makeLater() {
   const version = await readyAndOffline();
   if (!version && !pageStore.available()) return;
-  await idle();
+  await quiet();
   if (!(await roomFor())) {
     root.dataset.snapshot = "no-room";
     return;

@@ -85,9 +85,10 @@ class Sound:
             if maker is None:
                 self.absent = True
                 return
+            # Not resumed here: outside a gesture WebKit refuses (a rejected promise, which
+            # nothing would handle); the next gesture resumes it (warm). Chromium and
+            # Firefox start it on their own.
             self.ctx = maker.new()
-            if str(self.ctx.state) == "suspended":  # starting (or waiting for a gesture)
-                self.ctx.resume()
         except Exception:  # no audio here (a locked-down frame): stay silent
             self.absent = True
             return

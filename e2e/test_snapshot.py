@@ -118,6 +118,42 @@ def test_later_visits_start_from_the_snapshot_play_and_deal_different_games(
     assert play_to_end(third) > 5
 
 
+# The reader of a later visit cannot run (a browser without module workers, a worker that
+# fails to load, a page where making one throws): the loader reads the snapshot itself.
+NO_READER_JS = """(mode) => {
+  const Plain = window.Worker;
+  window.Worker = function (url, options) {
+    if (!String(url).includes('snapshot_reader')) return new Plain(url, options);
+    if (mode === 'throws') throw new DOMException('no workers here', 'SecurityError');
+    const body = mode === 'fails' ? 'throw new Error("broken reader");'
+      : 'onmessage = () => postMessage({error: "answered 404, not by the service worker"});';
+    return new Plain(URL.createObjectURL(new Blob([body], {type: 'text/javascript'})));
+  };
+  window.Worker.prototype = Plain.prototype;
+}"""
+
+
+@pytest.mark.parametrize("mode", ["throws", "fails", "answers"])
+def test_without_the_snapshot_reader_the_loader_reads_the_snapshot_itself(
+    new_context, base_url, wait_ready, mode
+):
+    context = new_context()
+    url = base_url + "?" + FAST
+    first_visit(context, url, wait_ready)
+    context.add_init_script(f"({NO_READER_JS})({mode!r})")
+    page = context.new_page()
+    warnings: list[str] = []
+    page.on("console", lambda m: m.type == "warning" and warnings.append(m.text))
+    page.goto(url)
+    wait_ready(page)
+    assert boot(page) == "snapshot"
+    assert "early:" not in page.evaluate("document.documentElement.dataset.bootMs")
+    assert page.evaluate(HAND_JS) and len(page.evaluate(HAND_JS)) == 7
+    assert play_to_end(page) > 5
+    # A reader that failed says so in the console; one that could not be made is silent.
+    assert any("snapshot reader" in w for w in warnings) == (mode != "throws")
+
+
 # Flipped bytes (its SHA-256 no longer matches), and bytes that are not a snapshot of this
 # runtime, kept with their own correct hash (Pyodide refuses them).
 CORRUPT_JS = """async (kind) => {

@@ -136,6 +136,8 @@ def test_a_later_visit_starts_from_the_snapshot(engine, site):
     engine.reload()
     engine.wait_for(READY, BOOT)
     assert engine.run("document.documentElement.dataset.boot") == "snapshot"
+    # Read on the reader's thread (web/boot/snapshot_reader.mjs), not by the loader's fallback.
+    assert "early:" in engine.run("document.documentElement.dataset.bootMs")
     engine.run(f"""() => [...document.querySelectorAll('#actions button')]
                   .find((b) => b.textContent.trim() === {NAMES['keep']!r}).click()""")
     engine.wait_for("document.querySelector('#hand').dataset.phase !== 'replace'", BOOT)

@@ -97,22 +97,32 @@ const appDigest = () => {
   return where.app;
 };
 
-// {buffer} (a promise) with the snapshot of this build, {refused} if this build must not
-// use one, or {} when there is none (yet).
+// {bytes} (a promise of the expanded snapshot) of this build, {refused} if this build must
+// not use one, or {} when there is none (yet).
 async function cachedSnapshot() {
   if (!controller()) {
     if (!pageStore.available()) return {};
-    return pageStore.stored(appDigest);
+    const kept = await pageStore.stored(appDigest);
+    return kept.buffer ? { bytes: read(kept.buffer) } : kept;
   }
   where.worker = true;
   // The worker keeps this build's snapshot: a copy the page kept on a visit without it goes.
   readyAndOffline().then(() => pageStore.drop()).catch((error) => warn("drop:", error));
-  // index.html asked for it at navigation (same address), so it is read while PyScript loads.
+  // index.html started reading it at navigation, on a thread of its own (snapshot_reader.mjs),
+  // while PyScript loaded: its answer's head, and the expanded bytes to come.
   const early = self.tacocatSnapshot;
   delete self.tacocatSnapshot;
-  if (early) mark("early");
-  const response = await (early || fetch(SNAPSHOT_URL, { cache: "no-store" }));
-  if (response.status === 200) return { buffer: response.arrayBuffer() };
+  if (early) {
+    try {
+      const { status, refused, bytes } = await early;
+      mark("early");
+      return status === 200 ? { bytes } : { refused };
+    } catch (error) {
+      warn("the snapshot reader failed; reading the snapshot here:", error);
+    }
+  }
+  const response = await fetch(SNAPSHOT_URL, { cache: "no-store" });
+  if (response.status === 200) return { bytes: read(response.arrayBuffer()) };
   return { refused: response.headers.get("x-tacocat-snapshot") === "refused" };
 }
 
@@ -159,9 +169,9 @@ async function start(options) {
   } catch (error) {
     warn("no start-up snapshot:", error);
   }
-  if (found.buffer) {
+  if (found.bytes) {
     try {
-      const bytes = read(found.buffer);
+      const bytes = found.bytes;
       bytes.then(() => mark("read"), () => {});
       const pyodide = await loadPlain({ ...base, _loadSnapshot: bytes });
       pyodide.runPython(AFTER_RESTORE);

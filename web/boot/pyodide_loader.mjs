@@ -102,28 +102,42 @@ const appDigest = () => {
 async function cachedSnapshot() {
   if (!controller()) {
     if (!pageStore.available()) return {};
+    const early = await fromReader("page");
+    if (early) {
+      const bytes = early.bytes && early.bytes.catch((error) => {
+        throw error && error.otherBuild ? new pageStore.OtherBuild(error.message) : error;
+      });
+      bytes?.catch(() => {}); // handled by loadPyodide, which awaits it later
+      return bytes ? { bytes } : { refused: early.refused };
+    }
     const kept = await pageStore.stored(appDigest);
     return kept.buffer ? { bytes: read(kept.buffer) } : kept;
   }
   where.worker = true;
   // The worker keeps this build's snapshot: a copy the page kept on a visit without it goes.
   readyAndOffline().then(() => pageStore.drop()).catch((error) => warn("drop:", error));
-  // index.html started reading it at navigation, on a thread of its own (snapshot_reader.mjs),
-  // while PyScript loaded: its answer's head, and the expanded bytes to come.
-  const early = self.tacocatSnapshot;
-  delete self.tacocatSnapshot;
-  if (early) {
-    try {
-      const { status, refused, bytes } = await early;
-      mark("early");
-      return status === 200 ? { bytes } : { refused };
-    } catch (error) {
-      warn("the snapshot reader failed; reading the snapshot here:", error);
-    }
-  }
+  const early = await fromReader("worker");
+  if (early) return early.bytes ? { bytes: early.bytes } : { refused: early.refused };
   const response = await fetch(SNAPSHOT_URL, { cache: "no-store" });
   if (response.status === 200) return { bytes: read(response.arrayBuffer()) };
   return { refused: response.headers.get("x-tacocat-snapshot") === "refused" };
+}
+
+// What index.html's reader (snapshot_reader.mjs) found, if it read from where this start
+// looks: {bytes} (a promise) or {refused}; null when there is no reader or it failed
+// before it knew (the caller reads the snapshot itself).
+async function fromReader(from) {
+  const early = self.tacocatSnapshot;
+  delete self.tacocatSnapshot;
+  if (!early || early.from !== from) return null;
+  try {
+    const { status, refused, bytes } = await early.head;
+    mark("early");
+    return status === 200 ? { bytes } : { refused };
+  } catch (error) {
+    warn("the snapshot reader failed; reading the snapshot here:", error);
+    return null;
+  }
 }
 
 // The snapshot's bytes, expanded (sw.js checked their SHA-256 before sending them; the

@@ -267,16 +267,22 @@ def test_without_a_service_worker_the_page_keeps_its_own_snapshot(
 ):
     context = new_context(service_workers="block")
     context.add_init_script(THROUGH_PAGE_JS)
+    archive: list[str] = []
+    context.on("request", lambda r: r.url.endswith("/app.zip") and archive.append(r.url))
     page = context.new_page()
     page.goto(base_url + "?" + FAST)
     wait_ready(page)
     assert page.evaluate("document.documentElement.dataset.sw") == "unavailable"
     assert boot(page) == "plain"
+    # The reader looked for a kept copy, found none, and so never asked for the archive.
+    assert len(archive) == 1
     assert made_here(page) == "stored"
     assert page.evaluate(THROUGH_PAGE) == []
     assert page.evaluate(f"(async () => {PAGE_STORE_JS})()") == ["tacocat-snapshot:/"]
 
     assert reloaded(page, wait_ready) == "snapshot"
+    # Read, checked and expanded on the reader's thread (web/boot/snapshot_reader.mjs).
+    assert "early:" in page.evaluate("document.documentElement.dataset.bootMs")
     hand = page.evaluate(HAND_JS)
     assert play_to_end(page) > 5
     assert page.evaluate("document.documentElement.dataset.snapshot") is None

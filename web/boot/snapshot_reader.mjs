@@ -35,9 +35,8 @@ async function fromServiceWorker(url) {
 
 async function fromPage() {
   if (!available()) return { status: 204, refused: false };
-  const app = appDigest();
-  app.catch(() => {}); // awaited through stored()
-  const kept = await stored(() => app);
+  let app = null; // the archive's SHA-256, asked for only if a copy is kept (its bytes)
+  const kept = await stored(() => (app ??= appDigest()));
   return kept.buffer ? { status: 200, refused: false, buffer: kept.buffer }
     : { status: 204, refused: !!kept.refused };
 }

@@ -103,13 +103,7 @@ async function cachedSnapshot() {
   if (!controller()) {
     if (!pageStore.available()) return {};
     const early = await fromReader("page");
-    if (early) {
-      const bytes = early.bytes && early.bytes.catch((error) => {
-        throw error && error.otherBuild ? new pageStore.OtherBuild(error.message) : error;
-      });
-      bytes?.catch(() => {}); // handled by loadPyodide, which awaits it later
-      return bytes ? { bytes } : { refused: early.refused };
-    }
+    if (early) return early;
     const kept = await pageStore.stored(appDigest);
     return kept.buffer ? { bytes: read(kept.buffer) } : kept;
   }
@@ -117,7 +111,7 @@ async function cachedSnapshot() {
   // The worker keeps this build's snapshot: a copy the page kept on a visit without it goes.
   readyAndOffline().then(() => pageStore.drop()).catch((error) => warn("drop:", error));
   const early = await fromReader("worker");
-  if (early) return early.bytes ? { bytes: early.bytes } : { refused: early.refused };
+  if (early) return early;
   const response = await fetch(SNAPSHOT_URL, { cache: "no-store" });
   if (response.status === 200) return { bytes: read(response.arrayBuffer()) };
   return { refused: response.headers.get("x-tacocat-snapshot") === "refused" };
@@ -193,7 +187,7 @@ async function start(options) {
       root.dataset.boot = "snapshot";
       return pyodide;
     } catch (error) {
-      if (error instanceof pageStore.OtherBuild) { // the game changed: a new one is made
+      if (error?.name === "OtherBuild") { // the game changed: a new one is made (snapshot_store.mjs)
         found = {};
       } else {
         warn("the start-up snapshot did not restore; starting without it:", error);

@@ -11,7 +11,7 @@
  * It answers twice: first {status, refused} as soon as it knows whether there is one to
  * restore (200) or not (204), then {bytes}: the snapshot expanded from its sparse form
  * (snapshot_format.mjs), its buffer transferred, not copied. Anything else is {error}
- * (with `otherBuild` for a copy made from another archive): a response not from the
+ * (named OtherBuild for a copy made from another archive): a response not from the
  * service worker (this worker not controlled: the host answers 404), a failed read, a
  * damaged copy. Before the first answer the loader then reads the snapshot itself.
  *
@@ -21,7 +21,7 @@
  * expanding it there cost the main thread another ≈ 40 ms, and the page's own copy was
  * also hashed there. */
 import { unpack } from "./snapshot_format.mjs";
-import { appDigest, available, OtherBuild, stored } from "./snapshot_store.mjs";
+import { appDigest, available, stored } from "./snapshot_store.mjs";
 
 // {status, refused, buffer: a promise of the stored bytes (200 only)}
 async function fromServiceWorker(url) {
@@ -49,6 +49,6 @@ self.onmessage = async ({ data }) => {
     const bytes = unpack(new Uint8Array(await buffer));
     self.postMessage({ bytes }, [bytes.buffer]);
   } catch (error) {
-    self.postMessage({ error: String(error && error.message || error), otherBuild: error instanceof OtherBuild });
+    self.postMessage({ error: String(error && error.message || error), name: error && error.name });
   }
 };

@@ -38,8 +38,11 @@ export async function appDigest() {
   return sha256hex(await response.arrayBuffer());
 }
 
-// Thrown (through `buffer`) when the snapshot kept here was made from another archive.
-export class OtherBuild extends Error {}
+// Thrown (through `buffer`) when the snapshot kept here was made from another archive; known
+// by its name, which survives the snapshot reader's message (snapshot_reader.mjs).
+export class OtherBuild extends Error {
+  name = "OtherBuild";
+}
 
 // The snapshot kept for this game folder: {buffer}, a promise of its bytes that rejects
 // with OtherBuild if it was made from another archive than this one (`app()`: a promise

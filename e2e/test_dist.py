@@ -15,6 +15,7 @@ def test_dist_holds_only_what_a_host_needs(dist_dir):
     files = sorted(p.relative_to(dist_dir).as_posix() for p in dist_dir.rglob("*") if p.is_file())
     for needed in (
         "index.html",
+        "pyscript.toml",
         "sw.js",
         "precache.js",
         "manifest.webmanifest",
@@ -34,10 +35,6 @@ def test_dist_holds_only_what_a_host_needs(dist_dir):
     assert not [f for f in files if "codemirror" in f or "xterm" in f]
     # Our Python travels only inside app.zip (with its bytecode).
     assert not [f for f in files if f.split("/")[0] == "tacocat" or f.endswith(".py")]
-    # The page holds its config (pyscript.toml's data, as JSON), so neither the file nor
-    # PyScript's TOML parser is shipped or fetched.
-    assert "pyscript.toml" not in files
-    assert not [f for f in files if f.split("/")[-1].startswith("toml-")]
 
 
 def test_dist_under_a_sub_path(page, static_server, dist_dir, network_log, wait_ready):

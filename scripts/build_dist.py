@@ -15,12 +15,6 @@ snippet (``web/embed.js``, regenerated from the catalogs). Every compressible fi
 no node_modules, no source maps, no runtime manifest. All URLs are relative, so the folder
 works at a domain root and under any sub-path with no special server headers.
 
-dist/'s ``index.html`` holds its PyScript config written in as JSON, made from
-``pyscript.toml`` (:func:`inline_configs`): PyScript then neither fetches the file (once
-for each of its two types, one after the other) nor imports its TOML parser before it
-loads Pyodide, which a later visit at 4x CPU waited ≈ 70 ms for (docs/PERFORMANCE.md).
-The file itself is not shipped: nothing fetches it.
-
 ``--source`` ships app.zip without bytecode and ``--no-compress`` skips the siblings
 (both only to compare); ``--deflate-zips`` deflates the two archives (app.zip and the
 standard library, stored by default so hosts compress them better on the wire) for hosts
@@ -31,14 +25,11 @@ ships Pyodide's untrimmed standard library (scripts/build_runtime.py).
 from __future__ import annotations
 
 import argparse
-import html
 import io
-import json
-import re
 import shutil
 import sys
 import zipfile
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import build_app
@@ -52,43 +43,6 @@ ROOT = Path(__file__).resolve().parent.parent
 EXTRA = ("sw.js", "web/embed.js", "runtime/pyscript/LICENSE")
 FORBIDDEN_SUFFIXES = (".map", ".pyc", ".ts")
 ARCHIVES = ("app.zip", "runtime/pyodide/python_stdlib.zip")
-
-
-_SCRIPT_TAG = re.compile(r"<script\b[^>]*>")
-_CONFIG_ATTR = re.compile(r'\bconfig="([^"{}]+)"')
-_CONFIG_ELEMENT = re.compile(r'<(m?py)-config\s+src="([^"]+)"\s*>\s*</\1-config>')
-
-
-def inline_configs(site: Path, page: str = "index.html") -> list[str]:
-    """Write every PyScript config file ``page`` names into it as JSON (the attribute
-    ``config="x.toml"`` of its scripts, ``<py-config src="x.toml">``): the same data, so
-    PyScript starts the same way, one fetch and its TOML parser sooner. Only a config
-    beside the page is taken (its [files] resolve against the page then, as inline
-    configs' do). Returns the site-relative config files no longer named."""
-    path = site / page
-    text = path.read_text(encoding="utf-8")
-    page_dir = PurePosixPath(page).parent
-    taken: set[str] = set()
-
-    def as_json(ref: str) -> str:
-        config = build_precache.read_config(site, page_dir, ref)
-        if config.base != page_dir:
-            raise build_precache.PrecacheError(f"{ref}: only a config beside the page is inlined")
-        taken.add(config.rel)
-        return json.dumps(config.data, ensure_ascii=False, separators=(",", ":"))
-
-    def attr(m: re.Match) -> str:
-        return f'config="{html.escape(as_json(m.group(1)), quote=True)}"'
-
-    text = _SCRIPT_TAG.sub(lambda tag: _CONFIG_ATTR.sub(attr, tag.group(0)), text)
-    text = _CONFIG_ELEMENT.sub(
-        lambda m: f"<{m.group(1)}-config>{html.escape(as_json(m.group(2)), quote=False)}"
-                  f"</{m.group(1)}-config>", text)
-    path.write_text(text, encoding="utf-8")
-    left = [c.rel for c in build_precache.page_config_list(site, page) if c.rel]
-    if left:
-        raise build_precache.PrecacheError(f"{page}: config files not written in: {left}")
-    return sorted(taken)
 
 
 def deflate_zip(path: Path) -> None:
@@ -134,12 +88,6 @@ def build(
         dst = out / rel
         dst.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / rel, dst)
-    inline_configs(out)
-    # What the rewritten page no longer loads (its config files, PyScript's TOML parser).
-    needed = build_precache.site_files(out)
-    for rel in set(files) - {*needed["own"], *needed["runtime"], *extra}:
-        (out / rel).unlink()
-    files = sorted({*needed["own"], *needed["runtime"], *extra})
     if bytecode:
         build_app.build(out / build_app.ARCHIVE, ROOT, bytecode=True, quiet=True)
     build_embed.write(out / build_embed.OUTPUT_REL, quiet=True)

@@ -9,8 +9,7 @@ sources rather than written by hand:
 
 * the page itself (``index.html``, cached under the site URL ``./``);
 * every relative ``src``/``href`` in ``index.html`` (scripts, CSS, manifest, icons), the
-  ``config`` of its ``<script type="py">`` tags (a file, or JSON/TOML written in the page:
-  dist/'s page holds it as JSON, scripts/build_dist.py), and each config's
+  ``config`` of its ``<script type="py">`` tags, and each ``pyscript.toml``'s
   ``[files]`` (resolved relative to the config, ``{PLACEHOLDER}`` templates expanded)
   and ``interpreter`` (relative to the page);
 * the icons named by the web app manifest and ``url(...)`` references in our CSS;
@@ -19,7 +18,7 @@ sources rather than written by hand:
 * the self-hosted runtime from ``runtime/manifest.json``, minus the PyScript chunks a
   page without ``py-editor``/``terminal`` never loads (:data:`RUNTIME_UNUSED`) and the
   plugins its ``pyscript.toml`` turns off (``plugins = ["!name", ...]``: PyScript never
-  imports them, :func:`excluded_plugins`), and its TOML parser when no config is TOML.
+  imports them, :func:`excluded_plugins`).
 
 ``precache.js`` (gitignored) sets ``self.TACOCAT_PRECACHE = {version, files}``, each
 file ``[url, bytes, integrity]``; ``sw.js`` imports it. ``version`` hashes every URL and
@@ -37,7 +36,6 @@ import sys
 import tomllib
 from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
-from typing import NamedTuple
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,10 +71,8 @@ RUNTIME_UNUSED = frozenset(
 )
 # Precompressed siblings (dist/): the same URL as their original, never listed themselves.
 COMPRESSED_SUFFIXES = (".br", ".gz")
-# Page features that would need the chunks above: these script types and elements, and a
-# script with a terminal (found in the page's tags, not in the text of its configs).
-UNSUPPORTED_TYPES = frozenset({"py-editor", "mpy-editor", "mpy"})
-UNSUPPORTED_TAGS = frozenset({"py-editor", "mpy-editor", "mpy-script", "py-terminal"})
+# Page features that would need the chunks above.
+UNSUPPORTED_FEATURES = re.compile(r"py-editor|mpy-editor|\bterminal\b|type=[\"']mpy")
 
 _HASHED = re.compile(r"^(?P<stem>.+)-[A-Za-z0-9_-]{8}\.js$")
 _CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")]+)['\"]?\s*\)")
@@ -84,8 +80,6 @@ _JS_MODULE_URL = re.compile(
     r"new URL\(\s*[\"']([^\"']+\.m?js)[\"']\s*,\s*import\.meta\.url\s*\)"
     r"|^import [^;]*?from [\"'](\.{1,2}/[^\"']+\.m?js)[\"']", re.M)
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
-# PyScript takes a config that ends like a file name for a file (core's config.js).
-_CONFIG_FILE = re.compile(r"\.(\w+)(?:\?\S*)?$")
 
 
 class PrecacheError(Exception):
@@ -131,81 +125,17 @@ class _Refs(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
         self.refs: list[str] = []
-        # Each PyScript config as the page gives it: a file's URL, or inline JSON or TOML.
         self.configs: list[str] = []
-        self.unsupported: list[str] = []  # editor, terminal or MicroPython tags
-        self._inline: list[str] | None = None
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
-        kind = (a.get("type") or "") if tag == "script" else ""
-        if kind in UNSUPPORTED_TYPES or tag in UNSUPPORTED_TAGS or (
-                tag in ("script", "py-script") and "terminal" in a):
-            self.unsupported.append(self.get_starttag_text() or tag)
         for name in ("src", "href"):
             if a.get(name) and not (tag == "a" and name == "href"):
                 self.refs.append(a[name])
         if tag == "script" and (a.get("type") or "") in ("py", "mpy") and a.get("config"):
             self.configs.append(a["config"])
-        if tag in ("py-config", "mpy-config"):  # PyScript's two types
-            if a.get("src"):
-                self.configs.append(a["src"])
-            else:
-                self._inline = []
-
-    def handle_data(self, data):
-        if self._inline is not None:
-            self._inline.append(data)
-
-    def handle_endtag(self, tag):
-        if tag in ("py-config", "mpy-config") and self._inline is not None:
-            text = "".join(self._inline).strip()
-            self._inline = None
-            if text:
-                self.configs.append(text)
-
-
-class Config(NamedTuple):
-    """One PyScript config of a page, read as PyScript reads it (core's config.js)."""
-
-    data: dict
-    base: PurePosixPath  # the folder its [files] resolve against
-    rel: str | None  # its site-relative file, None when written into the page
-    toml: bool  # PyScript imports its TOML parser for it
-
-
-def read_config(site: Path, page_dir: PurePosixPath, config: str) -> Config:
-    """PyScript's rule: text that starts with ``{`` and ends with ``}`` is inline JSON, a
-    URL ending in ``.json``/``.toml`` is that file, anything else inline TOML."""
-    text = config.strip()
-    rel = None
-    if not (text.startswith("{") and text.endswith("}")) and _CONFIG_FILE.search(text):
-        rel = _join(page_dir, text)
-        name = rel
-        if not rel.endswith((".json", ".toml")):
-            raise PrecacheError(f"config {text!r}: PyScript reads only .json and .toml files")
-        path = site / rel
-        if not path.is_file():
-            raise PrecacheError(f"config {rel} is missing in {site}")
-        text = path.read_text(encoding="utf-8")
-        toml = rel.endswith(".toml")
-    else:
-        name = "the page's inline config"
-        toml = not (text.startswith("{") and text.endswith("}"))
-    try:
-        data = tomllib.loads(text) if toml else json.loads(text)
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
-        raise PrecacheError(f"{name}: {exc}") from None
-    if not isinstance(data, dict):
-        raise PrecacheError(f"{name}: a config must be a table")
-    return Config(data, PurePosixPath(rel).parent if rel else page_dir, rel, toml)
-
-
-def page_config_list(site: Path, page: str = "index.html") -> list[Config]:
-    """Every PyScript config the page names or holds."""
-    parser = _Refs()
-    parser.feed((site / page).read_text(encoding="utf-8"))
-    return [read_config(site, PurePosixPath(page).parent, c) for c in parser.configs]
+        if tag in ("py-config", "mpy-config") and a.get("src"):  # PyScript's two types
+            self.configs.append(a["src"])
 
 
 def _local(ref: str) -> bool:
@@ -233,13 +163,10 @@ def _join(base_dir: PurePosixPath, ref: str) -> str:
 
 def config_files(site: Path, config_rel: str) -> list[str]:
     """Site-relative paths of the files a pyscript.toml fetches via [files]."""
-    return files_of(read_config(site, PurePosixPath(""), config_rel))
-
-
-def files_of(config: Config) -> list[str]:
-    """Site-relative paths of the files a config fetches via [files]."""
-    files = config.data.get("files", {}) or {}
-    name = config.rel or "the page's inline config"
+    config = site / config_rel
+    data = tomllib.loads(config.read_text(encoding="utf-8"))
+    base = PurePosixPath(config_rel).parent
+    files = data.get("files", {}) or {}
     # PyScript's convention: '"{NAME}" = "value"' defines a placeholder for other keys.
     templates = {m.group(1): v for k, v in files.items() if (m := _PLACEHOLDER.fullmatch(k))}
     out = []
@@ -249,33 +176,34 @@ def files_of(config: Config) -> list[str]:
         for _ in range(5):
             src = _PLACEHOLDER.sub(lambda m: templates.get(m.group(1), m.group(0)), src)
         if "{" in src:
-            raise PrecacheError(f"{name}: cannot expand {src!r}")
+            raise PrecacheError(f"{config_rel}: cannot expand {src!r}")
         if _local(src):
-            out.append(_join(config.base, src))
+            out.append(_join(base, src))
     return out
 
 
 def page_files(site: Path, page: str = "index.html") -> list[str]:
     """Everything the page references, recursively through configs, manifest and CSS."""
-    parser = _Refs()
-    parser.feed((site / page).read_text(encoding="utf-8"))
-    if parser.unsupported:
+    html = (site / page).read_text(encoding="utf-8")
+    if UNSUPPORTED_FEATURES.search(html):
         raise PrecacheError(
-            f"{page} uses a PyScript editor/terminal ({parser.unsupported[0]}); "
-            f"update RUNTIME_UNUSED in {__file__}"
+            f"{page} uses a PyScript editor/terminal; update RUNTIME_UNUSED in {__file__}"
         )
+    parser = _Refs()
+    parser.feed(html)
     page_dir = PurePosixPath(page).parent
     found: set[str] = set()
     for ref in parser.refs:
         if _local(ref):
             found.add(_join(page_dir, ref))
     for cfg in parser.configs:
-        config = read_config(site, page_dir, cfg)
-        if config.rel:
-            found.add(config.rel)
-        found.update(files_of(config))
-        interpreter = config.data.get("interpreter")
-        if isinstance(interpreter, str) and _local(interpreter):
+        cfg_rel = _join(page_dir, cfg)
+        found.add(cfg_rel)
+        found.update(config_files(site, cfg_rel))
+        interpreter = tomllib.loads((site / cfg_rel).read_text(encoding="utf-8")).get(
+            "interpreter"
+        )
+        if interpreter and _local(interpreter):
             found.add(_join(page_dir, interpreter))
     pending = sorted(found)
     while pending:
@@ -299,30 +227,29 @@ def page_files(site: Path, page: str = "index.html") -> list[str]:
     return sorted(found)
 
 
+def page_configs(site: Path, page: str = "index.html") -> list[str]:
+    """Site-relative paths of the PyScript configs the page's scripts name."""
+    parser = _Refs()
+    parser.feed((site / page).read_text(encoding="utf-8"))
+    return [_join(PurePosixPath(page).parent, cfg) for cfg in parser.configs]
+
+
 def excluded_plugins(site: Path, page: str = "index.html") -> frozenset[str]:
     """PyScript plugins every config of the page turns off (``"!name"`` in its
     ``plugins``): PyScript never imports their chunks, so they are not shipped."""
     sets = []
-    for config in page_config_list(site, page):
-        plugins = config.data.get("plugins", [])
+    for rel in page_configs(site, page):
+        plugins = tomllib.loads((site / rel).read_text(encoding="utf-8")).get("plugins", [])
         if not isinstance(plugins, list) or not all(isinstance(p, str) for p in plugins):
-            name = config.rel or "the page's inline config"
-            raise PrecacheError(f"{name}: plugins must be a list of strings")
+            raise PrecacheError(f"{rel}: plugins must be a list of strings")
         sets.append({p[1:] for p in plugins if p.startswith("!")} - PLUGINS_LOADED_ANYWAY)
     return frozenset(set.intersection(*sets)) if sets else frozenset()
-
-
-def unused_chunks(site: Path, page: str = "index.html") -> frozenset[str]:
-    """PyScript chunks this page never imports: the plugins its configs turn off, and
-    the TOML parser when no config is TOML (dist/'s page holds its config as JSON)."""
-    toml = any(c.toml for c in page_config_list(site, page))
-    return excluded_plugins(site, page) | (frozenset() if toml else frozenset({"toml"}))
 
 
 def site_files(site: Path, page: str = "index.html") -> dict[str, list[str]]:
     """{'own': [...], 'runtime': [...]} site-relative paths of everything to precache
     (the page itself included under its file name)."""
-    off = unused_chunks(site, page)
+    off = excluded_plugins(site, page)
     runtime = [
         r for r in runtime_files(site)
         if not (r.startswith("runtime/pyscript/") and runtime_stem(r.rsplit("/", 1)[1]) in off)

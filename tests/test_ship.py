@@ -121,53 +121,6 @@ def test_modules_our_modules_import_or_start_are_listed(tmp_path):
                                        "w/c.mjs"]
 
 
-def test_configs_written_into_the_page_are_read_as_pyscript_reads_them(tmp_path):
-    """A config in the page (JSON in `config`, TOML or JSON in `<mpy-config>`) is read like
-    a file; its [files] resolve against the page; the TOML parser ships only for TOML."""
-    page = (
-        '<script type="py" config="{&quot;files&quot;: {&quot;./a.zip&quot;: &quot;./*&quot;},'
-        ' &quot;interpreter&quot;: &quot;./i.mjs&quot;, &quot;plugins&quot;: [&quot;!donkey&quot;,'
-        ' &quot;!py-editor&quot;]}"></script>'
-        '<mpy-config>plugins = ["!donkey", "!py-editor"]\n[files]\n"./b.txt" = ""</mpy-config>'
-    )
-    (tmp_path / "index.html").write_text(page)
-    for name in ("a.zip", "i.mjs", "b.txt"):
-        (tmp_path / name).write_text("x")
-    assert bp.page_files(tmp_path) == ["a.zip", "b.txt", "i.mjs"]
-    assert bp.excluded_plugins(tmp_path) == {"donkey", "py-editor"}  # not a py-editor page
-    assert [c.toml for c in bp.page_config_list(tmp_path)] == [False, True]
-    assert "toml" not in bp.unused_chunks(tmp_path)
-    (tmp_path / "index.html").write_text(page.split("<mpy-config>")[0])
-    assert bp.unused_chunks(tmp_path) == {"donkey", "py-editor", "toml"}
-    for bad in ('{"files": [}', "plugins = [", "[1, 2]"):
-        (tmp_path / "index.html").write_text(f"<py-config>{bad}</py-config>")
-        with pytest.raises(bp.PrecacheError, match="inline config"):
-            bp.page_files(tmp_path)
-    (tmp_path / "index.html").write_text('<script type="py-editor"></script>')
-    with pytest.raises(bp.PrecacheError, match="editor"):
-        bp.page_files(tmp_path)
-
-
-def test_the_built_page_holds_pyscript_toml_as_json(tmp_path):
-    """scripts/build_dist.py writes each config file the page names into it as JSON with
-    the same data; the file is no longer named (so not shipped)."""
-    import tomllib
-
-    bd = _script("build_dist")
-    (tmp_path / "index.html").write_bytes((ROOT / "index.html").read_bytes())
-    (tmp_path / "pyscript.toml").write_bytes((ROOT / "pyscript.toml").read_bytes())
-    assert bd.inline_configs(tmp_path) == ["pyscript.toml"]
-    configs = bp.page_config_list(tmp_path)
-    want = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
-    assert len(configs) == 2  # the <mpy-config> and the <script type="py">
-    assert all(c.data == want and c.rel is None and not c.toml for c in configs)
-    (tmp_path / "index.html").write_text('<script type="py" config="conf/a.toml"></script>')
-    (tmp_path / "conf").mkdir()
-    (tmp_path / "conf" / "a.toml").write_text('[files]\n"./x.zip" = "./*"\n')
-    with pytest.raises(bd.build_precache.PrecacheError, match="beside the page"):
-        bd.inline_configs(tmp_path)  # its [files] would resolve against another folder
-
-
 def test_sw_and_snippet_are_small():
     # 8 KB of precaching, plus the start-up snapshot's store and its hash check (issue
     # #19) and the guards of a take-over (a replaced build's worker): the browser fetches

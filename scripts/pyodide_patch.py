@@ -105,14 +105,14 @@ PATCHES: tuple[Patch, ...] = (
     Patch(
         "JavaScript functions wrapped without a failed try",
         "addFunction first tried table.set with the function itself, which throws a "
-        "TypeError for every JavaScript function (280 at each start). A function given "
-        "with a signature whose source is readable is JavaScript: wrap it at once. "
-        "Anything else (a wasm function is native code in every engine) goes the old "
-        "way, so nothing is wrapped that was not before.",
+        "TypeError for every JavaScript function (280 at each start). The JS API names "
+        "every exported wasm function by its index (a string of digits), so a function "
+        "given with a signature and any other name is JavaScript: wrap it at once. The "
+        "rest goes the old way, so nothing is wrapped that was not before.",
         "var ret=getEmptyTableSlot();try{setWasmTableEntry(ret,func)}catch(err){",
-        "var ret=getEmptyTableSlot();if(sig&&!/\\{\\s*\\[native code\\]\\s*\\}$/.test("
-        "Function.prototype.toString.call(func))){setWasmTableEntry(ret,"
-        "convertJsFunctionToWasm(func,sig))}else try{setWasmTableEntry(ret,func)}catch(err){",
+        "var ret=getEmptyTableSlot();if(sig&&!/^[0-9]+$/.test(func.name)){"
+        "setWasmTableEntry(ret,convertJsFunctionToWasm(func,sig))}"
+        "else try{setWasmTableEntry(ret,func)}catch(err){",
     ),
 )
 

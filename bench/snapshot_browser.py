@@ -17,6 +17,12 @@ to make it under Node) is bench/snapshot_node.mjs.
 ``--baseline REV`` also runs dist/ as the scripts of that git revision build it, each run
 right after the current build's (the order flips run by run), so the two builds' later
 visits can be compared in one run.
+
+``--pause S`` leaves the browser idle S seconds before each later visit: a reader coming
+back, not a reload moments after the page (or its snapshot worker) ran. It matters in
+WebKit: JavaScriptCore keeps compiling the last page's hot wasm functions in the
+background, in the same web process, and the next page's first wasm compile waits for
+them (0.4-0.9 s on back-to-back visits here, ≈ 0 after a 25 s pause; docs/PERFORMANCE.md).
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ import os
 import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,16 +57,17 @@ def ready_ms(engine) -> float:
     return float(engine.run("document.documentElement.dataset.readyMs"))
 
 
-def one_run(name: str, cpu: float, base: str, snapshot_first: bool) -> dict:
+def one_run(name: str, cpu: float, base: str, snapshot_first: bool, pause: float = 0.0) -> dict:
     engine = drivers.launch(name, **({"throttle": cpu} if name == "chromium" else {}))
     try:
         engine.open(base + "?fresh=1")
-        out: dict = {"engine": name, "version": engine.version, "cpu": cpu,
+        out: dict = {"engine": name, "version": engine.version, "cpu": cpu, "pause": pause,
                      "load": round(os.getloadavg()[0], 1), "cold": ready_ms(engine)}
         engine.wait_for("(document.documentElement.dataset.sw || '').length === 16", HANG)
         out["made"] = engine.wait_for(MADE, HANG)
         order = ("snapshot", "plain") if snapshot_first else ("plain", "snapshot")
         for mode in order:
+            time.sleep(pause)
             engine.open(base + ("?fresh=1" if mode == "snapshot" else "?fresh=1&snapshot=0"))
             out[mode] = ready_ms(engine)
             out[mode + "_boot"] = engine.run("document.documentElement.dataset.boot")
@@ -79,7 +87,8 @@ def summary(rows: list[dict]) -> dict:
             "runs": len(rows), "cold": stats("cold"), "warm_plain": stats("plain"),
             "warm_snapshot": stats("snapshot"),
             "boots": sorted({r["snapshot_boot"] for r in rows}),
-            "load": [min(r["load"] for r in rows), max(r["load"] for r in rows)]}
+            "load": [min(r["load"] for r in rows), max(r["load"] for r in rows)],
+            "pause_s": rows[0].get("pause", 0.0)}
 
 
 def main() -> int:
@@ -89,6 +98,8 @@ def main() -> int:
                     help="comma-separated: chromium, chromium4 (4× CPU), firefox, webkit")
     ap.add_argument("--baseline", metavar="REV",
                     help="also dist/ as built by the scripts of this git revision")
+    ap.add_argument("--pause", type=float, default=0.0, metavar="S",
+                    help="idle seconds before each later visit (a reader coming back)")
     args = ap.parse_args()
     wanted = set(args.engines.split(","))
     cases = [(n, c) for n, c in CASES
@@ -113,7 +124,8 @@ def main() -> int:
                 for name, cpu in cases:
                     for build in (builds if i % 2 == 0 else builds[::-1]):
                         row = {"build": build,
-                               **one_run(name, cpu, bases[build], snapshot_first=bool(i % 2))}
+                               **one_run(name, cpu, bases[build], snapshot_first=bool(i % 2),
+                                         pause=args.pause)}
                         rows[(build, name, cpu)].append(row)
                         print(json.dumps(row), flush=True)
         finally:

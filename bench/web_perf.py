@@ -18,6 +18,9 @@ as a reader gets it, the game without the start-up snapshot (``?snapshot=0``) an
 and with it blocked, the game keeping its snapshot itself (web/boot/snapshot_store.mjs);
 for each, cold = the first visit and warm = the next visit (a reload) once the first has
 made its snapshot (web/boot/pyodide_loader.mjs), i.e. the second visit starts from it.
+``--floor`` adds the runtime alone: the bare page on *our* runtime (runtime/: the trimmed
+bytecode standard library, the patched linker of scripts/pyodide_patch.py), no game — the
+part of the game's start that is PyScript's and Pyodide's own, as a ratio to the bare page.
 "Board visible" is the first contentful paint — the board, title and rules are static
 HTML, so they are in that paint. "Playable" is the page's own ``data-ready-ms``
 (``performance.now()`` when the game accepts input; the bare page sets it when its first
@@ -100,6 +103,16 @@ def bare_site(folder: Path) -> Path:
         html.replace("../../runtime/pyscript/", "../npm/pyscript/"), encoding="utf-8")
     (page / "pyscript.toml").write_text(
         'interpreter = "../npm/pyodide/pyodide.mjs"\n', encoding="utf-8")
+    compress.compress_site(folder, quiet=True)
+    return folder
+
+
+def floor_site(folder: Path) -> Path:
+    """The same bare page on the game's own runtime/ (what the game's page loads, minus the
+    game), with .br/.gz siblings: how far below the bare page a page can start at all."""
+    for part in ("pyodide", "pyscript"):
+        shutil.copytree(ROOT / "runtime" / part, folder / "runtime" / part)
+    shutil.copytree(ROOT / "bench" / "bare", folder / "bench" / "bare")
     compress.compress_site(folder, quiet=True)
     return folder
 
@@ -244,6 +257,8 @@ def main() -> int:
     ap.add_argument("--service-worker", action="store_true",
                     help="also the game with its service worker, without and with the "
                     "start-up snapshot (first visit, then the second)")
+    ap.add_argument("--floor", action="store_true",
+                    help="also the bare page on our own runtime (no game): the runtime's share")
     ap.add_argument("--no-write", action="store_true", help="print only")
     args = ap.parse_args()
     if args.throttle or args.cpu_throttle != 1.0:
@@ -269,6 +284,12 @@ def main() -> int:
             pages["sw"] = game_base + "index.html?fresh=1&snapshot=0"
             pages["snap"] = game_base + "index.html?fresh=1"
             pages["page"] = game_base + "index.html?fresh=1"  # in BLOCKED
+        if args.floor:
+            floor_server, floor_base = serve.start_server(
+                floor_site(Path(tmp) / "floor-site"), port=0,
+                precompressed=not args.no_precompressed)
+            servers.append(floor_server)
+            pages["floor"] = floor_base + "bench/bare/"
         if args.baseline:
             import size_report
 
@@ -360,6 +381,17 @@ def main() -> int:
             f"{runs(sw['warm_all'])}; snapshot cold {runs(snap['cold_all'])}, warm "
             f"{runs(snap['warm_all'])}; the page's own snapshot cold {runs(own['cold_all'])}, "
             f"warm {runs(own['warm_all'])}.",
+        ]
+    floor = result.get("floor")
+    if floor:
+        lines += [
+            "",
+            "The runtime alone (`--floor`: the bare page on the game's own runtime — trimmed "
+            "bytecode standard library, patched linker — with no game) in the same runs: "
+            f"cold {floor['cold']:.0f} ms ({floor['cold'] / bare['cold']:.2f}× the bare page), "
+            f"warm {floor['warm']:.0f} ms ({floor['warm'] / bare['warm']:.2f}×); all runs (ms): "
+            f"cold {runs(floor['cold_all'])}, warm {runs(floor['warm_all'])}. A plain start of "
+            "the game cannot be quicker than this.",
         ]
     before = result.get("before")
     if before:

@@ -24,8 +24,8 @@ Two Pyodide files are made here rather than copied, so the page loads less:
   packages; Pyodide still requires the file).
 
 And ``pyodide.asm.mjs`` is Pyodide's own with a few speed-ups to its dynamic linker, which
-keep the function table's layout exactly (scripts/pyodide_patch.py: each start spent
-≈ 10 % of a later visit at 4× CPU there).
+keep the function table's layout exactly (scripts/pyodide_patch.py: every start spent
+≈ 8 % of a profiled later visit at 4× CPU there).
 
 ``--full-stdlib`` (or ``TACOCAT_FULL_STDLIB=1``, e.g. ``TACOCAT_FULL_STDLIB=1 make dist``)
 ships Pyodide's untrimmed originals of both instead.

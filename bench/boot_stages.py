@@ -39,13 +39,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "e2e"))
+sys.path.insert(0, str(ROOT / "bench"))
 import build_dist  # noqa: E402
 import serve  # noqa: E402
 from engines import drivers  # noqa: E402
+from snapshot_browser import HANG, MADE, READY  # noqa: E402
 
-HANG = 300.0  # a hang detector, not a limit
-READY = "document.documentElement?.dataset.ready === '1'"
-MADE = "['stored', 'failed', 'no-room'].includes(document.documentElement.dataset.snapshot)"
 STAGES = ("called", "import", "compile", "link", "restore", "finalize", "archive",
           "pyscript", "game")
 

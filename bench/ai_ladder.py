@@ -34,6 +34,7 @@ from sparring import make as make_any  # noqa: E402
 from tacocat.ai import make_player  # noqa: E402
 from tacocat.ai.arena import run_arena  # noqa: E402
 from tacocat.game import Game  # noqa: E402
+from tacocat.players import Thinking  # noqa: E402
 
 PAIRINGS = [
     ("master", "master-2026"), ("master", "ismcts"), ("master", "counter"),
@@ -85,17 +86,14 @@ def slice_check(level: str, games: int = 4) -> dict[str, float]:
         players = [make_player(level, s), make_player(level, s + 100)]
         while not g.is_terminal():
             for p in g.to_act():
-                gen = players[p].think(g.observation(p))
-                while True:
+                thinking = Thinking(players[p].think(g.observation(p)))
+                finished = False
+                while not finished:
                     t0, c0 = time.perf_counter(), time.thread_time()
-                    try:
-                        next(gen)
-                    except StopIteration as stop:
-                        action = stop.value
-                        break
-                    finally:
-                        wall.append((time.perf_counter() - t0) * 1000)
-                        cpu.append((time.thread_time() - c0) * 1000)
+                    finished = thinking.step()
+                    wall.append((time.perf_counter() - t0) * 1000)
+                    cpu.append((time.thread_time() - c0) * 1000)
+                action = thinking.value
                 decisions += 1
                 g.apply(p, action)
     wall.sort()

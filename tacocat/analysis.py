@@ -28,6 +28,7 @@ from .ai import make_player
 from .ai.evaluate import move_values
 from .ai.players import MasterPlayer
 from .errors import RecordError
+from .players import Thinking, run_think
 from .record import GameRecord
 from .ruleset import WOW, YAY
 
@@ -218,14 +219,10 @@ def analyse(record: GameRecord, seat: int, level: str = "master", seed: int = 0,
     for i, (p, action) in enumerate(moves):
         if p == seat:
             obs = game.observation(seat)
-            work = move_values(player, obs, action)
-            while True:
-                try:
-                    next(work)
-                except StopIteration as stop:
-                    values = stop.value
-                    break
+            work = Thinking(move_values(player, obs, action))
+            while not work.step():
                 yield Progress(done, total)
+            values = work.value
             out.decisions.append(_decision(i, obs, action, values))
             done += 1
             yield Progress(done, total)
@@ -241,12 +238,7 @@ def analyse(record: GameRecord, seat: int, level: str = "master", seed: int = 0,
 def run_analysis(record: GameRecord, seat: int, level: str = "master", seed: int = 0,
                  **options: Any) -> Analysis:
     """:func:`analyse` run to the end in one go (the CLI)."""
-    work = analyse(record, seat, level, seed, **options)
-    while True:
-        try:
-            next(work)
-        except StopIteration as stop:
-            return stop.value
+    return run_think(analyse(record, seat, level, seed, **options))
 
 
 def _decision(index: int, obs: Any, played: Action,

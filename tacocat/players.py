@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from random import Random
-from typing import Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from .actions import REPLACE, Action
 from .moves import PHASE_REPLACE
@@ -48,10 +48,37 @@ class RandomPlayer:
         yield  # pragma: no cover - makes this a generator
 
 
-def run_think(gen: Generator[None, None, T]) -> T:
-    """Drive a :meth:`Player.think`-style generator to completion without pausing."""
-    while True:
+class Thinking(Generic[T]):
+    """A :meth:`Player.think`-style generator (it yields between slices of work and returns
+    its answer), driven one slice at a time: the one way every caller runs one — to the end
+    at once (:func:`run_think`), or a slice per turn of the page's event loop."""
+
+    __slots__ = ("done", "gen", "slices", "value")
+
+    def __init__(self, gen: Generator[object, None, T]) -> None:
+        self.gen = gen
+        self.done = False
+        self.slices = 0  # how many times it yielded
+        self.value: T | None = None
+
+    def step(self) -> bool:
+        """One slice of work; ``True`` once the generator has returned (see ``value``)."""
         try:
-            next(gen)
+            next(self.gen)
         except StopIteration as stop:
-            return stop.value
+            self.done, self.value = True, stop.value
+            return True
+        self.slices += 1
+        return False
+
+    def close(self) -> None:
+        """Give up (the page moved on): the generator's ``finally`` blocks run now."""
+        self.gen.close()
+
+
+def run_think(gen: Generator[object, None, T]) -> T:
+    """Drive a :meth:`Player.think`-style generator to completion without pausing."""
+    thinking = Thinking(gen)
+    while not thinking.step():
+        pass
+    return thinking.value

@@ -8,6 +8,7 @@ from tacocat import WOW, YAY
 from tacocat.ai import make_player
 from tacocat.ai import players as ai_players
 from tacocat.ai.search import _SOLVERS
+from tacocat.players import Thinking
 
 OPTIONS = {"hard": {"budget_ms": None, "samples": 6},
            "master": {"budget_ms": None, "samples": 6, "replace_rounds": (2, 4, 8)}}
@@ -17,14 +18,10 @@ def decide(obs, slice_s, monkeypatch, level="hard"):
     """A fresh player's decision with a cold solver memo, and how often it yielded."""
     monkeypatch.setattr(ai_players, "SLICE_S", slice_s)
     _SOLVERS.clear()  # a cold memo, so the solve is large enough to need many slices
-    gen = make_player(level, 3, **OPTIONS[level]).think(obs)
-    yields = 0
-    while True:
-        try:
-            next(gen)
-            yields += 1
-        except StopIteration as stop:
-            return stop.value, yields
+    thinking = Thinking(make_player(level, 3, **OPTIONS[level]).think(obs))
+    while not thinking.step():
+        pass
+    return thinking.value, thinking.slices
 
 
 @pytest.mark.parametrize("level", ["hard", "master"])

@@ -20,7 +20,6 @@ import os
 import platform
 import statistics
 import sys
-import tempfile
 from datetime import date
 from pathlib import Path
 
@@ -29,8 +28,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "e2e"))
 
 from docsection import write_section  # noqa: E402
+from harness import LONGTASK_JS, READY, chromium_on_dist  # noqa: E402
 from ship_helpers import play_to_end  # noqa: E402
-from web_perf import LONGTASK_JS, READY, build_dist, launch_chromium, serve  # noqa: E402
 
 MARKS = """() => {
   const dlg = document.getElementById('dlg-analysis');
@@ -79,27 +78,16 @@ def main() -> int:
     rates = [float(x) for x in args.throttle.split(",")]
     seeds = [int(x) for x in args.seeds.split(",")]
 
-    from playwright.sync_api import sync_playwright
-
     found: list[dict] = []
     loads = [os.getloadavg()[0]]
-    with tempfile.TemporaryDirectory(prefix="tacocat-analysis-") as tmp:
-        site = Path(tmp) / "dist"
-        build_dist.build(site, quiet=True)
-        server, base = serve.start_server(site, port=0)
-        try:
-            with sync_playwright() as p:
-                browser = launch_chromium(p)
-                version = browser.version
-                for _ in range(args.runs):
-                    for seed in seeds:
-                        for rate in rates:
-                            found.append(one_analysis(browser, base, seed, rate))
-                            print(found[-1], flush=True)
-                            loads.append(os.getloadavg()[0])
-                browser.close()
-        finally:
-            serve.stop_server(server)
+    with chromium_on_dist("tacocat-analysis-") as (browser, base):
+        version = browser.version
+        for _ in range(args.runs):
+            for seed in seeds:
+                for rate in rates:
+                    found.append(one_analysis(browser, base, seed, rate))
+                    print(found[-1], flush=True)
+                    loads.append(os.getloadavg()[0])
 
     lines = [
         "## Analysing a game in the page",

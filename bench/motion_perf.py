@@ -21,7 +21,6 @@ import os
 import platform
 import statistics
 import sys
-import tempfile
 from datetime import date
 from pathlib import Path
 
@@ -29,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
 from docsection import write_section  # noqa: E402
-from web_perf import LONGTASK_JS, READY, build_dist, launch_chromium, serve  # noqa: E402
+from harness import LONGTASK_JS, READY, chromium_on_dist  # noqa: E402
 
 STILL = ("document.getAnimations().every((a) => a.playState !== 'running'"
          " || a.effect.target.classList.contains('spinner'))")
@@ -68,25 +67,14 @@ def main() -> int:
     args = ap.parse_args()
     rates = [float(x) for x in args.throttle.split(",")]
 
-    from playwright.sync_api import sync_playwright
-
     found: dict[float, list[list[float]]] = {rate: [] for rate in rates}
     loads = [os.getloadavg()[0]]
-    with tempfile.TemporaryDirectory(prefix="tacocat-motion-") as tmp:
-        site = Path(tmp) / "dist"
-        build_dist.build(site, quiet=True)
-        server, base = serve.start_server(site, port=0)
-        try:
-            with sync_playwright() as p:
-                browser = launch_chromium(p)
-                version = browser.version
-                for _ in range(args.runs):
-                    for rate in rates:
-                        found[rate].append(one_showdown(browser, base, rate))
-                    loads.append(os.getloadavg()[0])
-                browser.close()
-        finally:
-            serve.stop_server(server)
+    with chromium_on_dist("tacocat-motion-") as (browser, base):
+        version = browser.version
+        for _ in range(args.runs):
+            for rate in rates:
+                found[rate].append(one_showdown(browser, base, rate))
+            loads.append(os.getloadavg()[0])
 
     lines = [
         "## Tasks while a move animates",

@@ -43,10 +43,10 @@ sys.path.insert(0, str(ROOT / "e2e"))
 import compress  # noqa: E402
 from docsection import write_section  # noqa: E402
 from engines import drivers  # noqa: E402
+from harness import READY  # noqa: E402
 
 BASELINE = "804675a"  # the last commit before issue #19's work
 GOAL_TOTAL = 4.5 * 1024 * 1024
-READY = "document.documentElement?.dataset.ready === '1'"
 
 
 def _load(name: str, path: Path):

@@ -44,12 +44,11 @@ import build_dist  # noqa: E402
 import serve  # noqa: E402
 import size_report  # noqa: E402
 from engines import drivers  # noqa: E402
+from harness import HANG, READY  # noqa: E402
 
 CASES = (("chromium", 1.0), ("chromium", 4.0), ("firefox", 1.0), ("webkit", 1.0))
-READY = "document.documentElement?.dataset.ready === '1'"
 MADE = ("['stored', 'failed', 'no-room'].includes(document.documentElement.dataset.snapshot)"
         " && document.documentElement.dataset.snapshot")
-HANG = 300.0  # a hang detector, not a limit
 
 
 def ready_ms(engine) -> float:

@@ -54,28 +54,7 @@ import build_dist  # noqa: E402
 import compress  # noqa: E402
 import serve  # noqa: E402
 from docsection import write_section  # noqa: E402
-
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
-LONGTASK_JS = """
-window.__longtasks = [];
-try {
-  new PerformanceObserver(list => {
-    for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
-  }).observe({type: 'longtask', buffered: true});
-} catch (e) {}
-"""
-READY = "document.documentElement?.dataset.ready === '1'"
-
-
-def launch_chromium(playwright):
-    """Chromium for the browser benchmarks: Debian's when installed (else Playwright's),
-    with the flags this closed network needs."""
-    launch = {"args": ARGS}
-    if os.access(CHROMIUM, os.X_OK):
-        launch["executable_path"] = CHROMIUM
-    return playwright.chromium.launch(**launch)
+from harness import LONGTASK_JS, READY, launch_chromium  # noqa: E402
 
 
 def p95(values: list[float]) -> float:
@@ -268,7 +247,7 @@ def main() -> int:
 
     from playwright.sync_api import sync_playwright
 
-    from web.players import LEVELS
+    from web.model.levels import LEVELS
 
     with tempfile.TemporaryDirectory(prefix="tacocat-bench-") as tmp:
         site = Path(tmp) / "dist"

@@ -23,9 +23,9 @@ Measured with the browser's own APIs (docs: /work/shared/STACK.md), from the fir
   makes to the page (its move, selection or new round), however the page schedules that
   change — the counterpart of the latency above, which ends at the first paint of any
   kind (the page answers a move's tap first and draws the move a frame later,
-  web/turns.py); median and p90;
+  web/control/moves.py); median and p90;
 * this build only: ``window.tacocatProfile()``, the page's own per-move phases
-  (web/profile.py).
+  (web/render/profile.py).
 
 Clicks: ``page.click`` (trusted input, waits for the target to be stable), then a pause of
 ``--pauses`` ms (300: a quick player's pace) in which the bench runs nothing in the page.
@@ -46,7 +46,6 @@ import json
 import os
 import statistics
 import sys
-import tempfile
 import time
 from datetime import date
 from pathlib import Path
@@ -55,11 +54,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-import build_dist  # noqa: E402
-import compress  # noqa: E402
-import serve  # noqa: E402
 from docsection import write_section  # noqa: E402
-from web_perf import READY, launch_chromium  # noqa: E402
+from harness import READY, launch_chromium, served_dist  # noqa: E402
 
 OBSERVE_JS = """
 window.__perf = {events: [], longtasks: [], loafs: [], dom: 0, batches: 0, drawn: []};
@@ -100,7 +96,7 @@ window.__perf = {events: [], longtasks: [], loafs: [], dom: 0, batches: 0, drawn
                     e.renderStart ? end - e.renderStart : 0]);
     } }).observe({type: 'long-animation-frame', buffered: true});
   } catch (e) {}
-  // Count DOM calls made by Python: not from inside web/patch.js (the applier and the
+  // Count DOM calls made by Python: not from inside web/render/patch.js (the applier and the
   // motion's reads and starts) and not from this bench's own polling (NEXT_JS).
   P.inside = 0;
   const wrap = (proto, name) => {
@@ -141,7 +137,7 @@ window.__perf = {events: [], longtasks: [], loafs: [], dom: 0, batches: 0, drawn
 })();
 """
 
-# The page's per-move profile (web/profile.py; builds before it have none).
+# The page's per-move profile (web/render/profile.py; builds before it have none).
 PROFILE_JS = "window.tacocatProfile ? window.tacocatProfile() : '[]'"
 
 # What to click next (a CSS selector), or "" to wait, or "over".
@@ -306,47 +302,32 @@ def main() -> int:
 
     results: dict[tuple[str, float, int], list[dict]] = {}
     loads: dict[tuple[str, float, int], list[float]] = {}
-    with tempfile.TemporaryDirectory(prefix="tacocat-play-") as tmp:
-        site = Path(tmp) / "dist"
-        build_dist.build(site, quiet=True)
-        servers, bases = [], {}
-        srv, bases["after"] = serve.start_server(site, port=0, precompressed=True)
-        servers.append(srv)
-        if args.baseline:
-            import size_report
-
-            old = size_report.build_baseline(args.baseline, Path(tmp) / "baseline")
-            compress.compress_site(old, quiet=True)
-            srv, bases["before"] = serve.start_server(old, port=0, precompressed=True)
-            servers.append(srv)
-        try:
-            with sync_playwright() as p:
-                browser = launch_chromium(p)
-                version = browser.version
-                order = [(n, b, pz) for n, b in sorted(bases.items()) for pz in pauses]
-                for rate in rates:
-                    for game in range(args.games):
-                        for name, base, pause in (order[::-1] if game % 2 else order):
-                            load = os.getloadavg()[0]
-                            run = play(browser, base, rate, 700 + game, args.level,
-                                       profile=name == "after", pause_ms=pause)
-                            results.setdefault((name, rate, pause), []).append(run)
-                            loads.setdefault((name, rate, pause), []).extend(
-                                [load, os.getloadavg()[0]])
-                            print(f"{name} {rate:g}x pause {pause} game {game}: "
-                                  f"{run['clicks']} clicks, p98 "
-                                  f"{pct(run['latency'], 0.98):.0f} ms, long tasks "
-                                  f"{len(run['tasks'])}, load {load:.1f}", flush=True)
-                master = None
-                if args.master:
-                    load = os.getloadavg()[0]
-                    master = play(browser, bases["after"], 4, 800, "master", profile=False,
-                                  pause_ms=pauses[-1])
-                    master["load"] = [load, os.getloadavg()[0]]
-                browser.close()
-        finally:
-            for srv in servers:
-                serve.stop_server(srv)
+    with served_dist("tacocat-play-", precompressed=True, baseline=args.baseline) as sites:
+        bases = {name: site.base for name, site in sites.items()}
+        with sync_playwright() as p:
+            browser = launch_chromium(p)
+            version = browser.version
+            order = [(n, b, pz) for n, b in sorted(bases.items()) for pz in pauses]
+            for rate in rates:
+                for game in range(args.games):
+                    for name, base, pause in (order[::-1] if game % 2 else order):
+                        load = os.getloadavg()[0]
+                        run = play(browser, base, rate, 700 + game, args.level,
+                                   profile=name == "after", pause_ms=pause)
+                        results.setdefault((name, rate, pause), []).append(run)
+                        loads.setdefault((name, rate, pause), []).extend(
+                            [load, os.getloadavg()[0]])
+                        print(f"{name} {rate:g}x pause {pause} game {game}: "
+                              f"{run['clicks']} clicks, p98 "
+                              f"{pct(run['latency'], 0.98):.0f} ms, long tasks "
+                              f"{len(run['tasks'])}, load {load:.1f}", flush=True)
+            master = None
+            if args.master:
+                load = os.getloadavg()[0]
+                master = play(browser, bases["after"], 4, 800, "master", profile=False,
+                              pause_ms=pauses[-1])
+                master["load"] = [load, os.getloadavg()[0]]
+            browser.close()
 
     lines = [
         "## Playing a whole game (interaction latency)",
@@ -397,7 +378,8 @@ def main() -> int:
         if sm and sm["moves"]:
             lines += ["", f"Where a move of yours goes in this build at {rate:g}× (pause "
                       f"{pauses[-1]} ms; the page's "
-                      "own `window.tacocatProfile()`, web/profile.py; wall time of the Python "
+                      "own `window.tacocatProfile()`, web/render/profile.py; wall time of the "
+                      "Python "
                       "side of the click task, the applier included in 'patch'):", ""]
             lines += profile_table(sm["moves"])
     body = "\n".join(lines)

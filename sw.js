@@ -6,7 +6,7 @@
  * A first visit sends each file once (bench/size_report.py): the page starts PyScript
  * only once this worker controls it (index.html), a first install fetches nothing and
  * takes over at once, and the fetch handler downloads each listed file once into the
- * cache. When the page asks for the version (web/offline.py) the rest is completed, from
+ * cache. When the page asks for the version (web/platform/offline.py) the rest is completed, from
  * the HTTP cache where its hash proves the copy is this build's, else the network. A new
  * build fills its whole cache in install (unchanged files copied by hash), then takes over.
  * A cache is complete once its META entry is written (last); the next install deletes a

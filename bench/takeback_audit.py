@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from docsection import write_section
 from takeback_audit import ANY, BUTTON, PASS, PHASES, Audit, Tally
 
-from web.session import MODE_AI, MODE_HOTSEAT
+from web.model.session import MODE_AI, MODE_HOTSEAT
 
 KINDS = ((MODE_AI, BUTTON, "vs computer", "Take back button"),
          (MODE_HOTSEAT, PASS, "one device", "pass screen"),

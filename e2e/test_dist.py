@@ -103,7 +103,8 @@ def test_page_runs_bytecode_not_source(new_context, base_url, wait_ready):
     report = json.loads(page.evaluate("(code) => window.__interpreter.runPython(code)",
                                       BYTECODE_CHECK))
     ours = report["ours"]
-    assert {"web.app", "web.shell", "tacocat.game", "pyscript", "pyscript.display"} <= set(ours)
+    assert {"web.app", "web.platform.embed", "tacocat.game", "pyscript",
+            "pyscript.display"} <= set(ours)
     assert [name for name, ok in ours.items() if ok is not True] == []
     assert len(report["stdlib"]) > 100
     runtime = json.loads((ROOT / "runtime" / "manifest.json").read_text(encoding="utf-8"))

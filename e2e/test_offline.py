@@ -34,7 +34,7 @@ def test_offline_after_load_then_offline_reload(page, context, base_url, wait_re
     page.reload()
     wait_ready(page)
     assert play_to_end(page) > 5  # and another after an offline reload
-    # The page learns its build offline too (web/offline.py asks the worker it has).
+    # The page learns its build offline too (web/platform/offline.py asks the worker it has).
     assert page.evaluate("document.documentElement.dataset.sw") == version, sw_state(page)
     assert from_network == [], from_network  # everything came from the precache
 
@@ -148,7 +148,7 @@ HOLD_VERSION_ANSWER = """(() => {
 def test_a_build_that_takes_over_while_the_page_asks_is_not_missed(
     new_context, static_server, dist_dir, tmp_path, wait_ready
 ):
-    """The page (web/offline.py) listens for a new worker from before its first question:
+    """The page (web/platform/offline.py) listens for a new worker from before its first question:
     a new build that takes over while the old worker has not answered yet still reaches the
     player (the page reloads onto it), whatever the old worker answers, if anything."""
     context, site, base, old = _first_visit_of_a_copy(

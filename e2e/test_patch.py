@@ -1,4 +1,5 @@
-"""web/patch.js, the page's patch applier, in Chromium: the batches web/vdom.py's diff makes
+"""web/render/patch.js, the page's patch applier, in Chromium: the batches that
+web/render/vdom.py's diff makes
 for random sequences of trees draw exactly those trees, kept nodes stay the same elements,
 text never becomes markup, and event-handler attributes are refused. The script is
 loaded from the shipped dist/ (the build lists it through index.html)."""
@@ -8,7 +9,7 @@ from __future__ import annotations
 import json
 import random
 
-from web.vdom import Differ, Node, Root, h, svg, txt
+from web.render.vdom import Differ, Node, Root, h, svg, txt
 
 # A canonical serialisation of the DOM (attributes sorted), like tests/vdom_fake.py's.
 SERIALISE = """(id) => {
@@ -56,7 +57,7 @@ def open_applier(page, base_url):
     """A blank page of the game's origin that loads the shipped applier."""
     page.route(base_url + "patch-test.html", lambda route: route.fulfill(
         content_type="text/html", body="<!doctype html><link rel='icon' href='data:,'>"
-        "<div id='box' class='static'><p>placeholder</p></div><script src='web/patch.js'>"
+        "<div id='box' class='static'><p>placeholder</p></div><script src='web/render/patch.js'>"
         "</script>"))
     page.goto(base_url + "patch-test.html")
     assert page.evaluate("typeof window.tacocatPatch.apply") == "function"

@@ -69,7 +69,7 @@ def first_visit(context, url: str, wait_ready) -> None:
 
 def settled(page, js: str, wait_ready, tries: int = 3):
     """Evaluate js once the page is ready; again if the page reloaded itself meanwhile
-    (web/offline.py reloads a page that a newer build took over while it loaded)."""
+    (web/platform/offline.py reloads a page that a newer build took over while it loaded)."""
     for attempt in range(tries):
         try:
             wait_ready(page)

@@ -61,7 +61,7 @@ window.AudioContext = class extends Plain {
 def test_the_audio_context_is_made_after_the_first_taps_move_not_before(
         new_context, base_url, wait_ready):
     """Making it costs 5-40 ms at 4x CPU: made from the tap (as it was), it ran between
-    the tap's answer and its move and held the move's frame (web/patch.js idle)."""
+    the tap's answer and its move and held the move's frame (web/render/patch.js idle)."""
     context = new_context()
     context.add_init_script(PHASE_AT_MAKE)
     page = context.new_page()

@@ -1,4 +1,4 @@
-"""A move in steps (web/turns.py): the tap answered in the next frame, the move drawn in a
+"""A move in steps (web/control/moves.py): the tap answered in the next frame, the move drawn in a
 task after that paint, animated in the frame after, settled (save, Take back,
 announcement, next turn) after that frame's paint.
 
@@ -90,7 +90,7 @@ def test_a_tap_is_answered_first_and_its_move_made_after_that_paint(page, base_u
                                                                      wait_ready):
     """The tapped card lifts in the next frame (data-chosen); the move is made in a task
     after that frame's paint, and the mark goes with it. (?answer=first: by default the
-    page answers first only where drawing a move is dear, web/answer.py.)"""
+    page answers first only where drawing a move is dear, web/model/answer.py.)"""
     _open(page, base_url, wait_ready, "scenario=defend&pace=400&answer=first", "defend")
     before = page.evaluate(VIEW)
     in_the_tap = page.evaluate("""() => {
@@ -176,7 +176,7 @@ def test_the_log_shows_its_newest_entry_when_scrolled_to_on_a_phone(new_context,
 
 
 def test_the_start_up_rehearsal_leaves_the_game_alone(page, base_url, wait_ready):
-    """web/warmup.py plays a copy of the game after start-up: the table, the hand and the
+    """web/control/rehearsal.py plays a copy of the game after start-up: the table, the hand and the
     save are as they were, and it says how many moves it rehearsed."""
     page.goto(f"{base_url}index.html?fresh=1&level=master&seed=12")
     wait_ready(page)

@@ -22,9 +22,9 @@ from random import Random
 from helpers import snapshot
 
 from tacocat import WOW, YAY, Game, RandomPlayer
-from web.seen import sightings
-from web.session import MODE_AI, Session
-from web.takeback import pass_offer, takeback, taken_back
+from web.model.seen import sightings
+from web.model.session import MODE_AI, Session
+from web.model.takeback import pass_offer, takeback, taken_back
 
 PHASES = ("replace", "duel", "attack", "defend")
 # kinds of take-back: the Take back button (vs the computer), the pass screen's offer

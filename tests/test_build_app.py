@@ -48,7 +48,8 @@ def test_archive_holds_every_python_file_and_catalog():
     expected = _walk("tacocat", ".py") | _walk("web", ".py") | {
         p.relative_to(ROOT).as_posix() for p in (ROOT / "web" / "i18n").glob("*.json")
     }
-    assert {"web/app.py", "web/shell.py", "tacocat/game.py", "web/i18n/en.json"} <= expected
+    assert {"web/app.py", "web/platform/embed.py", "tacocat/game.py",
+            "web/i18n/en.json"} <= expected
     names = _names(build_app.archive_bytes(ROOT))
     missing = sorted(expected - set(names))
     assert not missing, f"missing from {build_app.ARCHIVE}: {missing}"
@@ -83,7 +84,8 @@ def test_dev_archive_follows_edits(tmp_path):
 
 def test_page_modules_follow_imports_from_the_ui():
     ours, other = build_stdlib.page_modules(ROOT)
-    assert {"web.app", "web.shell", "tacocat.game", "tacocat.ai.search"} <= ours
+    page = {"web.app", "web.platform.embed", "web.platform.language", "tacocat.game"}
+    assert page | {"tacocat.ai.search"} <= ours
     assert "tacocat.cli" not in ours and "tacocat.ai.arena" not in ours  # never on the page
     assert {"json", "asyncio", "pyscript"} <= {n.split(".")[0] for n in other}
 

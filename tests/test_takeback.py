@@ -1,4 +1,4 @@
-"""The take-back policy (web/takeback.py) on the session, without a browser: allowed while
+"""The take-back policy (web/model/takeback.py) on the session, without a browser: allowed while
 the moves since showed the player nothing new, refused after a draw, a revealed duel card,
 the opponent's cards or a new deal; the record after a take-back is the record of the game
 played without the taken-back moves."""
@@ -12,8 +12,8 @@ from helpers import position
 
 from tacocat import WOW, YAY, Action, Game, GameRecord, RecordError
 from tacocat.actions import parse_move
-from web.session import MODE_AI, MODE_HOTSEAT, Session
-from web.takeback import pass_offer, takeback, taken_back
+from web.model.session import MODE_AI, MODE_HOTSEAT, Session
+from web.model.takeback import pass_offer, takeback, taken_back
 
 
 def session_at(game: Game, mode: str = MODE_AI) -> Session:

@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from takeback_audit import ANY, BUTTON, PASS, PHASES, Audit, Tally
 
-from web.seen import Seen
-from web.session import MODE_AI, MODE_HOTSEAT
+from web.model.seen import Seen
+from web.model.session import MODE_AI, MODE_HOTSEAT
 
 
 @settings(max_examples=examples(150), deadline=None,

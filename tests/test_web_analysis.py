@@ -21,11 +21,11 @@ from tacocat.analysis import (
     summary_text,
 )
 from tacocat.ruleset import WOW, YAY
-from web import i18n
-from web.analysis_panel import CHOOSE, DONE, ERROR, RUNNING, Panel
-from web.analysis_store import KEEP, AnalysisStore
-from web.session import MODE_AI, MODE_HOTSEAT
-from web.vdom import Differ
+from web.formats.analysis import KEEP, AnalysisStore
+from web.model import i18n
+from web.model.analysis import CHOOSE, DONE, ERROR, RUNNING, Panel
+from web.model.session import MODE_AI, MODE_HOTSEAT
+from web.render.vdom import Differ
 from web.views.analysis import analysis, summary
 
 QUICK = {"budget_ms": None, "samples": 8, "replace_rounds": (2, 4)}
@@ -183,7 +183,7 @@ def test_a_corrupt_stored_entry_is_dropped_and_recomputed():
     '{"format": "other", "version": 1, "entries": []}', "[" * 10_000,
 ])
 def test_an_unreadable_store_raises_what_storage_sets_aside(text):
-    with pytest.raises(ValueError):  # web.storage.read catches it: the page starts empty
+    with pytest.raises(ValueError):  # web.platform.storage.read catches it: the page starts empty
         AnalysisStore.from_text(text)
 
 
@@ -321,7 +321,7 @@ def test_the_graph_is_drawn_in_the_svg_namespace(game_analysis):
 
 
 def test_the_replay_offers_analyse_for_a_finished_game_only():
-    from web.replay import Replay
+    from web.model.replay import Replay
     from web.views.replay import replay_bar
 
     def button(record):

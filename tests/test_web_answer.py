@@ -1,8 +1,8 @@
-"""web/answer.py: a tap is answered first only where drawing a move is dear."""
+"""web/model/answer.py: a tap is answered first only where drawing a move is dear."""
 
 from __future__ import annotations
 
-from web.answer import FIRST_ABOVE_MS, AnswerPolicy
+from web.model.answer import FIRST_ABOVE_MS, AnswerPolicy
 
 
 def test_unmeasured_answers_first_then_follows_the_cost():

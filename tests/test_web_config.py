@@ -69,10 +69,10 @@ def test_loader_wraps_the_pinned_runtime_and_the_worker_makes_the_snapshot_alike
     assert _module_url(worker, "APP_URL") == _norm(archive)
     assert f'APP_DIR = "{dest.removesuffix("*")}"' in worker
     # Nothing that holds JavaScript objects goes into the snapshot: of the page's own
-    # modules only those web/snapshot_modules.py finds (tests/test_snapshot_modules.py).
+    # modules only those web/platform/snapshot.py finds (tests/test_snapshot_modules.py).
     imports = worker.split("const IMPORTS = `", 1)[1].split("`", 1)[0]
     assert not re.search(r"\b(pyscript|js|pyodide)\b", imports)
-    assert re.findall(r"\bweb\.\w+", imports) == ["web.snapshot_modules"]
+    assert re.findall(r"\bweb\.[\w.]+\w", imports) == ["web.platform.snapshot"]
     assert "for name in pure_modules():\n    importlib.import_module(name)" in imports
 
 

@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tacocat import WOW, YAY, GameRecord, RandomPlayer, RecordError
-from web.replay import Replay
-from web.screen import Screen, Ui
-from web.session import MODE_AI, Session
-from web.share import decode, encode, from_fragment
+from web.formats.share import decode, encode, from_fragment
+from web.model.replay import Replay
+from web.model.screen import Screen, Ui
+from web.model.session import MODE_AI, Session
 
 
 def played(seed: int = 5) -> Session:

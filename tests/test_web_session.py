@@ -1,4 +1,4 @@
-"""The page's session logic (web/session.py) in CPython: log keys exist in the catalog,
+"""The page's session logic (web/model/session.py) in CPython: log keys exist in the catalog,
 saves round-trip, tampered records are refused, hand selections follow legal_actions()."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pytest
 
 from tacocat import WOW, YAY, Action, RecordError
 from tacocat.players import RandomPlayer
-from web import i18n
-from web.session import (
+from web.model import i18n
+from web.model.session import (
     MODE_AI,
     MODE_HOTSEAT,
     SCENARIOS,

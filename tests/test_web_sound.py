@@ -1,4 +1,4 @@
-"""web/sound.py: the audio context is made at an idle moment after a gesture, never in the
+"""web/platform/sound.py: the audio context is made at an idle moment after a gesture, never in the
 gesture's own task; a sound asked for before it exists plays when it is made, if still
 fresh; an engine's suspended context is resumed in a gesture."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from tacocat import events as ev
-from web import sound as sound_module
-from web.sound import LATE_MS, Sound, sound_of
+from web.platform import sound as sound_module
+from web.platform.sound import LATE_MS, Sound, sound_of
 
 
 class FakeContext:
@@ -41,7 +41,7 @@ class _Node:
 
 
 class FakeWindow:
-    """What Sound reaches: a clock, web/patch.js's idle(), AudioContext."""
+    """What Sound reaches: a clock, web/render/patch.js's idle(), AudioContext."""
 
     def __init__(self, sticky: bool = True, audio: bool = True) -> None:
         self.now = 1000.0

@@ -1,4 +1,4 @@
-"""Statistics (web/stats.py) without a browser: rows per opponent, streaks, averages, the
+"""Statistics (web/formats/stats.py) without a browser: rows per opponent, streaks, averages, the
 stored form round-trips, and anything malformed is refused (the page sets it aside)."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import json
 import pytest
 
 from tacocat import WOW, YAY
-from web.session import MODE_AI, MODE_HOTSEAT, MODE_WATCH
-from web.stats import HOTSEAT, KEEP, Stats
+from web.formats.stats import HOTSEAT, KEEP, Stats
+from web.model.session import MODE_AI, MODE_HOTSEAT, MODE_WATCH
 
 
 def test_rows_streaks_and_averages():

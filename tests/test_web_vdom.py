@@ -1,4 +1,4 @@
-"""web/vdom.py in CPython: the diff turns any drawn tree into any next tree (checked by
+"""web/render/vdom.py in CPython: the diff turns any drawn tree into any next tree (checked by
 applying its operations to a stand-in DOM), keeps keyed nodes, touches only what changed,
 and never lets text become markup."""
 
@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from vdom_fake import FakeNode, FakePage, root_html
 
-from web.vdom import Differ, Node, Root, h, merge, svg, txt
+from web.render.vdom import Differ, Node, Root, h, merge, svg, txt
 
 
 def page() -> FakePage:
@@ -143,7 +143,7 @@ def test_h_spells_attributes_like_el():
 
 
 def test_memo_returns_the_same_roots_and_the_diff_skips_them():
-    from web.vdom import Memo
+    from web.render.vdom import Memo
 
     memo, builds = Memo(), []
 

@@ -10,18 +10,15 @@ from vdom_fake import expected_html
 
 from tacocat import WOW, YAY, Action, card_name
 from tacocat.players import RandomPlayer
-from web import i18n
-from web.screen import Screen, Ui
-from web.session import MODE_AI, MODE_HOTSEAT, Session
-from web.vdom import Differ, Memo, Node, Root
+from web.model import i18n
+from web.model.screen import Screen, Ui
+from web.model.session import MODE_AI, MODE_HOTSEAT, Session
+from web.render.vdom import Differ, Memo, Node, Root
 from web.views.board import board, board_key
-from web.views.hand import hand
-from web.views.log import LogLines
-from web.views.opponent import opponent
+from web.views.hand import hand, opponent
+from web.views.log import LogLines, tracker, tracker_key
 from web.views.page import page
-from web.views.result import result
-from web.views.table import table
-from web.views.tracker import tracker, tracker_key
+from web.views.table import result, table
 
 
 @pytest.fixture(autouse=True)

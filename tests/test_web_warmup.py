@@ -1,4 +1,4 @@
-"""The start-up rehearsal (web/warmup.py) in CPython: it plays a copy of the game through
+"""The start-up rehearsal (web/control/rehearsal.py) in CPython: it plays a copy of the game through
 the real move path (save text, engine, players, screen, views, diff) and leaves the real
 session untouched; it stops when the page moves on."""
 
@@ -9,8 +9,9 @@ import asyncio
 import pytest
 
 from tacocat.players import RandomPlayer
-from web import i18n, warmup
-from web.session import MODE_AI, Session
+from web.control import rehearsal as warmup
+from web.model import i18n
+from web.model.session import MODE_AI, Session
 
 
 @pytest.fixture(autouse=True)

@@ -1,12 +1,12 @@
-"""A tiny stand-in for the browser's DOM that applies web/vdom.py's patch operations the
-way web/patch.js does, so the diff is checked in CPython (e2e/test_patch.py runs the same
+"""A tiny stand-in for the browser's DOM that applies web/render/vdom.py's patch operations the
+way web/render/patch.js does, so the diff is checked in CPython (e2e/test_patch.py runs the same
 batches through the real applier in Chromium)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from web.vdom import TEXT, Node, Root
+from web.render.vdom import TEXT, Node, Root
 
 
 class FakeNode:

@@ -1,20 +1,22 @@
 """The page's entry point (``<script type="py">`` in index.html): build the controller and
-start the game. The modules behind it:
+start the game. Where everything else lives (docs/ARCHITECTURE.md):
 
-* :mod:`web.controller` (+ :mod:`web.commands`) — input → engine actions → renders;
-* :mod:`web.views` — one view per region: board, opponent, table, hand, result, log,
-  tracker, dialogs; :mod:`web.screen` — what they are handed;
-* :mod:`web.motion` — the animations; :mod:`web.keys` — the keyboard;
-* :mod:`web.session` — the game, its log and saves (no browser API; unit-tested);
-* :mod:`web.storage`, :mod:`web.prefs`, :mod:`web.records`, :mod:`web.computer`,
-  :mod:`web.text`, :mod:`web.i18n`, :mod:`web.shell`.
+* :mod:`web.control` — the controller and its features (input → the move pipeline →
+  renders; replay, lessons, analysis, statistics, games and settings);
+* :mod:`web.model` — the state the views are handed, pure (session, screen, replay,
+  lessons, analysis, take back, the words);
+* :mod:`web.formats` — what is stored or shared (preferences, statistics, analyses,
+  share links);
+* :mod:`web.views` — pure functions from the state to trees, one per region;
+* :mod:`web.render` — the tree diff, the painter (web/render/patch.js) and the motion;
+* :mod:`web.platform` — the only code that touches browser APIs.
 """
 
 from __future__ import annotations
 
 import gc
 
-from .controller import Controller
+from web.control.controller import Controller
 
 APP: Controller | None = None
 

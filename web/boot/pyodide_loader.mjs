@@ -19,7 +19,7 @@
  *   game's archive (snapshot_store.mjs), with the same checks and the same refusal.
  *   `<html data-boot="snapshot|plain">` says which path was taken (tests, benches).
  * - After a plain start, once the page is ready and its offline cache complete
- *   (`<html data-ready="1" data-sw="<version>">`, web/offline.py), and if storage has room, a
+ *   (`<html data-ready="1" data-sw="<version>">`, web/platform/offline.py), and if storage has room, a
  *   dedicated worker makes the snapshot off the main thread and the service worker keeps
  *   it next to this build's files (deleted with them when a new build takes over). A
  *   page with a worker deletes the page's own copy (below), if a visit without one made it.
@@ -29,7 +29,7 @@
  *
  * A snapshot restores wasm memory, not JavaScript objects: it is made before PyScript's
  * `pyscript` package exists, and after a restore Python's `random` is reseeded (else every
- * later visit would deal the same games: web/controller.py draws new seeds from it).
+ * later visit would deal the same games: web/control/controller.py draws new seeds from it).
  */
 import { loadPyodide as loadPlain, version } from "../../runtime/pyodide/pyodide.mjs";
 import { unpack } from "./snapshot_format.mjs";

@@ -1,1 +1,1 @@
-"""One small view per region of the table, each rendering a :class:`web.screen.Screen`."""
+"""One small view per region of the table, each rendering a :class:`web.model.screen.Screen`."""

@@ -1,4 +1,4 @@
-"""The Analyse dialog's content, drawn from a :class:`web.analysis_panel.Panel`: the seat
+"""The Analyse dialog's content, drawn from a :class:`web.model.analysis.Panel`: the seat
 choice, the progress bar while master works, then every decision of the seat with the
 move played, the best move, the round chances, the marks (in words, not colour only), a
 graph of the seat's chances over the game (SVG through the same trees and diff as the
@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from tacocat import SEATS, Action
 from tacocat.analysis import Decision, RoundSummary, move_data
-
-from ..analysis_panel import CHOOSE, DONE, ERROR, Panel
-from ..i18n import t
-from ..session import MODE_AI
-from ..text import cards_text
-from ..vdom import Node, Root, h, svg, txt
+from web.model.analysis import CHOOSE, DONE, ERROR, Panel
+from web.model.i18n import t
+from web.model.session import MODE_AI
+from web.model.text import cards_text
+from web.render.vdom import Node, Root, h, svg, txt
 
 W, H, PAD = 600, 200, 10  # the graph's viewBox
 SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}  # as lichess marks moves

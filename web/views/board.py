@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from tacocat import SEATS, WOW, YAY
-
-from ..i18n import language, t
-from ..screen import Screen
-from ..session import space_letter
-from ..text import arrow_words, goal_name
-from ..vdom import Node, Root, h, txt
+from web.model.i18n import language, t
+from web.model.screen import Screen
+from web.model.session import space_letter
+from web.model.text import arrow_words, goal_name
+from web.render.vdom import Node, Root, h, txt
 
 
 def arrow_glyph(arrow: int | None) -> str:

@@ -7,10 +7,9 @@ are hidden from screen readers so the card is read once.
 from __future__ import annotations
 
 from tacocat import card_name
-
-from ..i18n import t
-from ..text import card_label
-from ..vdom import Node, h
+from web.model.i18n import t
+from web.model.text import card_label
+from web.render.vdom import Node, h
 
 
 def card_face(value: int, tag: str = "div", cls: str = "", *extra: Node | None,

@@ -1,106 +1,73 @@
-"""The page's few modal dialogs: passing the device (hot-seat), resuming a saved game and
-starting a new one. Round results are not dialogs (see :mod:`web.views.result`)."""
+"""What the page's dialogs and its static lists say: passing the device (hot-seat),
+resuming a saved game, the New game form's level and pace choices, and the keyboard list
+in the rules. Pure views like the rest (trees for the diff, no DOM); opening and closing
+a dialog is :mod:`web.platform.dialogs`. Round results are not dialogs (see
+:mod:`web.views.table`)."""
 
 from __future__ import annotations
 
-from tacocat import SEATS, WOW
-
-from ..dom import by_id, clear, el, on, query_all
-from ..i18n import t
-from ..session import MODE_AI, MODE_HOTSEAT, MODE_WATCH, MODES, PACES
-
-
-def fill_paces(select, current: int) -> None:
-    """The pace choices (one list: :data:`web.session.PACES`)."""
-    clear(select)
-    for pace in PACES:
-        select.append(el("option", "", t(f"pace.{pace}"), value=pace,
-                         selected=pace == current))
+from tacocat import SEATS
+from web.model.i18n import t
+from web.model.session import MODE_AI, MODE_HOTSEAT, MODE_WATCH, PACES
+from web.model.takeback import PassOffer
+from web.render.vdom import Node, Root, h, txt
 
 
-class Dialogs:
-    def __init__(self, levels: tuple[str, ...]) -> None:
-        self.levels = levels
-        for name in ("dlg-pass", "dlg-resume"):
-            on(by_id(name), "cancel", lambda e: e.preventDefault())
-        for mode in MODES:
-            on(by_id(f"mode-{mode}"), "change", lambda _e: self._mode_changed())
+def pace_choices(ident: str, current: int) -> list[Root]:
+    """The pace choices of a ``<select>`` (one list: :data:`web.model.session.PACES`)."""
+    return [Root(ident, children=[h("option", "", t(f"pace.{pace}"), value=pace,
+                                    selected=pace == current, key=str(pace))
+                                  for pace in PACES])]
 
-    @staticmethod
-    def show(name: str) -> None:
-        node = by_id(name)
-        if not node.open:
-            node.showModal()
 
-    @staticmethod
-    def close(name: str) -> None:
-        node = by_id(name)
-        if node.open:
-            node.close()
+def level_choices(levels: tuple[str, ...], current: str) -> list[Root]:
+    """The New game form's levels, ``current`` checked."""
+    return [Root("levels", children=[
+        h("label", "choice", None,
+          h("input", "", None, type="radio", name="level", id=f"level-{level}", value=level,
+            checked=level == current),
+          h("span", "", t(f"level.{level}")), key=level)
+        for level in levels])]
 
-    @staticmethod
-    def close_all() -> None:
-        for node in query_all("dialog[open]"):
-            node.close()
 
-    @staticmethod
-    def any_open() -> bool:
-        return bool(query_all("dialog[open]"))
+def mode_sets(mode: str) -> list[Root]:
+    """The New game form shows the choices the chosen mode has."""
+    return [Root("seat-set", {"hidden": mode != MODE_AI}),
+            Root("level-set", {"hidden": mode == MODE_HOTSEAT}),
+            Root("pace-set", {"hidden": mode != MODE_WATCH})]
 
-    def ask_pass(self, seat: int, takeback_for: int | None = None) -> None:
-        """Hand the device to ``seat``; ``takeback_for``: the player who just moved may
-        take that move back if ``seat`` agrees."""
-        name = t(f"seat.{SEATS[seat]}")
-        by_id("pass-title").textContent = t("pass.title", seat=name)
-        by_id("pass-body").textContent = t("pass.body", seat=name)
-        button = by_id("pass-show")
-        button.textContent = t("pass.show", seat=name)
-        button.dataset.arg = str(seat)
-        undo = by_id("pass-takeback")
-        undo.hidden = takeback_for is None
-        if takeback_for is not None:
-            undo.textContent = t("pass.takeback", seat=t(f"seat.{SEATS[takeback_for]}"))
-        self.show("dlg-pass")
 
-    def offer_resume(self, rounds: int, moves: int) -> None:
-        by_id("resume-body").textContent = t("resume.body", round=rounds, moves=moves)
-        self.show("dlg-resume")
+def pass_dialog(seat: int, offer: PassOffer) -> list[Root]:
+    """Hand the device to ``seat``; the player who just moved may take that move back if
+    ``seat`` agrees (``offer.seat``), or the note says why not."""
+    name = t(f"seat.{SEATS[seat]}")
+    undo = offer.seat
+    note = None if offer.reason is None else \
+        t(offer.reason, seat=t(f"seat.{SEATS[offer.refused]}"))
+    return [Root("pass-title", children=[txt(t("pass.title", seat=name))]),
+            Root("pass-body", children=[txt(t("pass.body", seat=name))]),
+            Root("pass-note", {"hidden": note is None}, [txt(note or "")]),
+            Root("pass-show", {"data-arg": seat}, [txt(t("pass.show", seat=name))]),
+            Root("pass-takeback", {"hidden": undo is None},
+                 [txt("" if undo is None else t("pass.takeback", seat=t(f"seat.{SEATS[undo]}")))])]
 
-    # -- the New game form ------------------------------------------------------------------
-    def render_levels(self, current: str) -> None:
-        box = by_id("levels")
-        clear(box)
-        for level in self.levels:
-            label = el("label", "choice")
-            label.append(el("input", "", None, type="radio", name="level", id=f"level-{level}",
-                            value=level, checked=level == current))
-            label.append(el("span", "", t(f"level.{level}")))
-            box.append(label)
 
-    def open_new(self, mode: str, level: str, human: int, pace: int) -> None:
-        by_id("new-form").reset()
-        by_id(f"mode-{mode}").checked = True
-        self.render_levels(level if level in self.levels else self.levels[0])
-        by_id("seat-wow" if human == WOW else "seat-yay").checked = True
-        fill_paces(by_id("new-pace"), pace)
-        self._mode_changed()
-        self.close_all()
-        self.show("dlg-new")
+def resume_dialog(rounds: int, moves: int) -> list[Root]:
+    return [Root("resume-body", children=[txt(t("resume.body", round=rounds, moves=moves))])]
 
-    def _mode_changed(self) -> None:
-        mode = self.chosen_mode()
-        by_id("seat-set").hidden = mode != MODE_AI
-        by_id("level-set").hidden = mode == MODE_HOTSEAT
-        by_id("pace-set").hidden = mode != MODE_WATCH
 
-    @staticmethod
-    def chosen_mode() -> str:
-        return next((m for m in MODES if by_id(f"mode-{m}").checked), MODE_AI)
+def key_help(shortcuts: tuple[tuple[str, str, str | None], ...]) -> list[Root]:
+    """The rules panel's keyboard list."""
+    items: list[Node] = []
+    for n, (key, what, _) in enumerate(shortcuts):
+        parts: list[Node] = []
+        for i, part in enumerate(key.split(" / ")):
+            if i:
+                parts.append(txt(" / "))
+            parts.append(h("kbd", "", part))
+        items.append(h("li", "", None, *parts, txt(" " + t(what)), key=str(n)))
+    return [Root("keys", children=items)]
 
-    def chosen(self) -> dict:
-        """What the New game form says: mode, level, seat, pace and the seed text."""
-        level = next((lv for lv in self.levels if by_id(f"level-{lv}").checked), self.levels[0])
-        return {"mode": self.chosen_mode(), "level": level,
-                "human": WOW if by_id("seat-wow").checked else 0,
-                "pace": int(by_id("new-pace").value or PACES[2]),
-                "seed": str(by_id("new-seed").value).strip()}
+
+__all__ = ["key_help", "level_choices", "mode_sets", "pace_choices", "pass_dialog",
+           "resume_dialog"]

@@ -1,21 +1,18 @@
 """Every region of the page one render draws, in one list (the one place that says which
-views make up the table), for :meth:`web.controller.Controller.render`."""
+views make up the table), for :meth:`web.control.controller.Controller.render`."""
 
 from __future__ import annotations
 
-from ..lessons import Run
-from ..replay import Replay
-from ..screen import Screen
-from ..vdom import Memo, Root
-from .board import board, board_key
-from .hand import hand
-from .lesson import lesson
-from .log import LogLines
-from .opponent import opponent
-from .replay import replay_bar
-from .result import result
-from .table import table
-from .tracker import tracker, tracker_key
+from web.model.lessons import Run
+from web.model.replay import Replay
+from web.model.screen import Screen
+from web.render.vdom import Memo, Root
+from web.views.board import board, board_key
+from web.views.hand import hand, opponent
+from web.views.lessons import lesson
+from web.views.log import LogLines, tracker, tracker_key
+from web.views.replay import replay_bar
+from web.views.table import result, table
 
 
 def page(s: Screen, log: LogLines, memo: Memo, replay: Replay | None = None,

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..i18n import t
-from ..replay import Replay
-from ..vdom import Root, txt
+from web.model.i18n import t
+from web.model.replay import Replay
+from web.render.vdom import Root, txt
 
 AT_START = ("replay-first", "replay-prev-round", "replay-prev")
 AT_END = ("replay-next", "replay-next-round", "replay-last")

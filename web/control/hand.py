@@ -1,0 +1,235 @@
+"""The player's hand and turn: choosing cards, confirming, sacrificing, the hint, take
+back (and the hot-seat hand-over that can grant it), and the round result's Continue.
+
+The controller holds one :class:`HandControl` (``ctl.hand``). Offers :meth:`acting_seat`,
+:meth:`play_focused` (Enter on a card), :meth:`render_takeback` (the Take back button,
+after each move) and its buttons' handlers. Uses the session (or the lesson's,
+``ctl.lessons.run``), the page state, the move pipeline (``ctl.moves``), the dialogs and
+``render``/``message``/``announce``/``focus_play``/``autosave``/``set_session``.
+"""
+
+from __future__ import annotations
+
+from tacocat import SEATS, Action
+from tacocat.actions import ATTACK, REPLACE
+from web.control.input import Feature
+from web.model import levels
+from web.model.i18n import has, t
+from web.model.session import MODE_AI, MODE_HOTSEAT
+from web.model.takeback import PassOffer, pass_offer, takeback, taken_back
+from web.model.text import Words, cards_text
+from web.platform.dom import by_id, focus, set_attr
+
+
+def _indices(hand, cards) -> set[int]:
+    wanted = list(cards)
+    out = set()
+    for i, v in enumerate(hand):
+        if v in wanted:
+            wanted.remove(v)
+            out.add(i)
+    return out
+
+
+class HandControl(Feature):
+    def playing(self):
+        """The session the hand plays in: a lesson's, else the game's (never a replay's)."""
+        run = self.ctl.lessons.run
+        return run.session if run is not None else self.ctl.session
+
+    def acting_seat(self) -> int | None:
+        ctl = self.ctl
+        run = ctl.lessons.run
+        if ctl.replay.current is not None or (run is not None and run.done):
+            return None
+        s = self.playing()
+        seat = ctl.ui.viewer
+        if seat is None or s.is_computer(seat) or not s.owes(seat) or s.result_pending:
+            return None
+        return seat
+
+    def play_tapped(self, seat: int, action: Action) -> None:
+        """A player's move: the tapped control answers in the next frame, the move is made
+        right after that paint (web/control/moves.py). A lesson's move is judged at once:
+        its feedback is the answer."""
+        moves = self.ctl.moves
+        node = self.ctl.take_tapped()
+        if self.ctl.lessons.run is not None:
+            moves.play(seat, action)
+            return
+        moves.answer_first(lambda: moves.play(seat, action), node)
+
+    def play_focused(self) -> bool:
+        """Enter on a card while attacking: attack with it alone, or with the selection.
+        (In the other steps Enter is the card's own click: play it, or select it.)"""
+        seat = self.acting_seat()
+        if seat is None or self.playing().game.phase != "attack":
+            return False
+        if not self.ctl.ui.selected:
+            self.ctl.ui.selected = {self.ctl.ui.focus}
+        self.do_confirm(None)
+        return True
+
+    # -- choosing and playing cards ----------------------------------------------------------
+    def do_card(self, arg: str) -> None:
+        ctl = self.ctl
+        index = int(arg)
+        ctl.ui.focus = index
+        seat = self.acting_seat()
+        if seat is None:
+            ctl.message(t("reason.not.turn"))
+            return
+        obs = self.playing().game.observation(seat)
+        if index >= len(obs.hand):
+            return
+        value = obs.hand[index]
+        if obs.phase == "duel":
+            self.play_tapped(seat, Action.duel(value))
+        elif obs.phase == "defend":
+            self.play_tapped(seat, Action.defend(value))
+        else:
+            ctl.ui.selected ^= {index}
+            ctl.ui.hint = None
+            ctl.render()
+            cards = ctl.painter.cards()
+            focus(cards[index] if index < len(cards) else None)
+
+    def do_confirm(self, _arg) -> None:
+        seat = self.acting_seat()
+        if seat is None:
+            return
+        obs = self.playing().game.observation(seat)
+        cards = sorted(obs.hand[i] for i in self.ctl.ui.selected if i < len(obs.hand))
+        if obs.phase == "replace":
+            self.play_tapped(seat, Action.replace(*cards))
+        elif obs.phase == "attack" and cards:
+            self.play_tapped(seat, Action.attack(*cards))
+
+    def do_clear(self, _arg) -> None:
+        self.ctl.ui.selected.clear()
+        self.ctl.render()
+        self.ctl.focus_play()
+
+    def do_sacrifice(self, _arg) -> None:
+        seat = self.acting_seat()
+        if seat is not None:
+            self.play_tapped(seat, Action.sacrifice())
+
+    def do_hint(self, _arg) -> None:
+        ctl = self.ctl
+        seat = self.acting_seat()
+        if seat is None:
+            ctl.message(t("hint.none"))
+            return
+        obs = self.playing().game.observation(seat)
+        hint = levels.hint(obs, seed=len(self.playing().game.history))
+        if hint.key and has(hint.key):
+            params = {k: cards_text(v) if isinstance(v, (tuple, list)) else v
+                      for k, v in hint.params.items()}
+            reason = t(hint.key, **params)
+            if "win" in params:
+                reason += " " + t("hint.win", win=params["win"])
+        else:
+            reason = hint.reason
+        words = Words(ctl.session.mode, ctl.session.human)
+        ctl.message(t("hint.text", action=words.action(hint.action, obs.hand), reason=reason))
+        ctl.ui.hint = hint.action
+        if hint.action.kind in (REPLACE, ATTACK):
+            ctl.ui.selected = _indices(obs.hand, hint.action.cards)
+        ctl.render()
+
+    # -- take back ------------------------------------------------------------------------------
+    def render_takeback(self) -> None:
+        """The Take back button: enabled, or disabled with the reason (the policy's)."""
+        ctl = self.ctl
+        s = ctl.session
+        if ctl.replay.current is not None or ctl.lessons.run is not None:
+            reason = "replay.active"
+        elif s.mode == MODE_AI:
+            reason = takeback(s, s.human).reason
+        else:
+            reason = "takeback.hotseat" if s.mode == MODE_HOTSEAT else "takeback.watch"
+        button = by_id("btn-takeback")
+        button.setAttribute("aria-disabled", "true" if reason else "false")
+        for attr in ("title", "aria-description"):
+            set_attr(button, attr, t(reason) if reason else None)
+
+    def do_takeback(self, _arg) -> None:
+        ctl = self.ctl
+        s = ctl.session
+        if s.mode != MODE_AI:
+            return
+        moves, reason = takeback(s, s.human)
+        if not moves:
+            ctl.message(t(reason))
+            return
+        ctl.set_session(taken_back(s, moves))
+        ctl.autosave()
+        ctl.message(t("takeback.done"))
+        ctl.announce(t("takeback.done"))
+        ctl.focus_play()
+
+    def do_pass_takeback(self, _arg) -> None:
+        """On the pass screen the other player agrees: the last move goes, and the device
+        goes back to the player who made it (the policy decides again: a stale or forged
+        press changes nothing)."""
+        ctl = self.ctl
+        s = ctl.session
+        owing = [p for p in s.game.to_act() if s.owes(p)]
+        offer = pass_offer(s, owing[0]) if owing and s.mode == MODE_HOTSEAT else None
+        if offer is None or offer.seat is None:
+            return
+        ctl.dialogs.close("dlg-pass")
+        back = taken_back(s, takeback(s, offer.seat).moves, granted_by=owing[0])
+        ctl.set_session(back, hand_over=True)
+        ctl.autosave()
+        ctl.message(t("takeback.done"))
+
+    @staticmethod
+    def pass_note(offer: PassOffer) -> None:
+        """The pass screen says why the last move may not be taken back (if it may not)."""
+        node = by_id("pass-note")
+        node.hidden = offer.reason is None
+        node.textContent = "" if offer.reason is None else \
+            t(offer.reason, seat=t(f"seat.{SEATS[offer.refused]}"))
+
+    # -- between rounds, hot-seat -------------------------------------------------------------
+    def do_continue(self, _arg) -> None:
+        ctl = self.ctl
+        if ctl.session.result_pending:  # the button answers first, the deal follows
+            ctl.moves.answer_first(self._continue, ctl.take_tapped())
+
+    def _continue(self) -> None:
+        ctl = self.ctl
+        s = ctl.session
+        if not s.result_pending:
+            return
+        ctl.moves.land_now()
+        s.next_round()
+        ctl.ui.focus = 0
+        # like a move (web/control/moves.py): the tap's task draws the new round; the focus
+        # (after a pointer's tap) and the deal wait for the next frame, Take back for after
+        # its paint
+        deferred = ctl.by_pointer
+        ctl.render(takeback=False, refocus=False)
+        if not deferred:
+            ctl.focus_play()
+        ctl.moves.land_later(ctl.motion.deal, self._dealt, refocus=deferred)
+
+    def _dealt(self, _took: float) -> None:
+        self.render_takeback()
+        self.ctl.advance(render=False)
+
+    def do_pass_show(self, arg: str) -> None:
+        ctl = self.ctl
+        ctl.dialogs.close("dlg-pass")
+        ctl.session.granted_by = None  # the device has been handed over
+        ctl.ui.viewer = int(arg)
+        ctl.ui.selected.clear()
+        ctl.ui.focus = 0
+        ctl.advance()
+        ctl.interacted = True
+        ctl.focus_play()
+
+
+__all__ = ["HandControl"]

@@ -1,0 +1,338 @@
+"""The flow of a move, from the tap (or the computer's choice) to the next turn.
+
+A move is split over moments so that no single task carries all of it — on a phone
+(4× slower than this machine) the whole of it was one long task per move:
+
+0. **The tap's own task** (:meth:`Moves.answer_first`, for a player's move where drawing
+   it would not fit in a frame, web/model/answer.py): only the tapped control is marked, so the
+   next frame answers the tap at once. Where the move fits, step 1 runs in the tap's task.
+1. **A task after that paint** (:meth:`Moves.play`; a computer's move starts here): the
+   engine applies the move and every view draws the new position in one patch batch.
+   Nothing here reads layout after writing.
+2. **The next frame, before it paints** (:meth:`Moves.land`): the move's animation (FLIP,
+   web/render/motion.py). Its "last" positions are read where the frame lays out anyway, and the
+   cards start from where they were, so the new position is never painted still.
+3. **After that paint** (:meth:`Moves.settle`): what nobody waits to see — the autosave,
+   the Take back button, the announcement and sound, and the next turn (a computer move,
+   a pass screen).
+
+A move that starts while the previous one waits for its frame lands that one first,
+without its animation (it would be superseded anyway), and settles it at once, so the
+order of saves, announcements and turns never changes; any click or key does the same
+(web/control/input.py), so input always meets a settled page, and a new session drops it.
+While a move waits for its frame it counts as one of the page's pending tasks
+(``<html data-tasks>``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from tacocat import Action, IllegalActionError
+from tacocat.actions import ATTACK, DEFEND, DUEL, SACRIFICE
+from web.model.session import MODE_AI
+from web.model.text import Words, sentence
+from web.platform.browser import create_once_callable, window
+from web.platform.dom import active_element, by_id, focus, js_obj, py
+from web.render.motion import Snapshot
+
+WATCH_PAUSE_MS = 1500  # a round result stays this long when the computer plays itself
+FRAME_FALLBACK_MS = 100  # a hidden page or an off-screen frame gets no animation frames
+
+
+@dataclass
+class Landing:
+    """A change drawn but not yet animated (``animate``, in the next frame; returns how
+    long its animation lasts, in ms) or settled (``settle``, after that frame's paint)."""
+
+    token: int
+    animate: Callable[[], float]
+    settle: Callable[[float], None]
+    refocus: bool = False  # the focused element went away: focus the hand again
+    landed: bool = False
+    settled: bool = False
+    took: float = 0.0
+
+
+@dataclass
+class Answer:
+    """A tap answered at once (its control marked ``data-chosen``, painted in the next
+    frame) whose move (``run``) is drawn in a task right after that paint."""
+
+    token: int
+    run: Callable[[], None]
+    node: object | None  # the tapped control, or None
+    done: bool = False
+
+
+class Moves:
+    """The move pipeline of one page (``ctl``: its controller; it uses the session, the
+    page state, render/advance/message/announce, the motion, the sound and the runner)."""
+
+    def __init__(self, ctl) -> None:
+        self.ctl = ctl
+        self.landing: Landing | None = None
+        self.answer: Answer | None = None
+
+    def pending_frames(self) -> int:
+        return int(self.landing is not None and not self.landing.settled) + \
+            int(self.answer is not None)
+
+    # -- 0. the tap's answer ----------------------------------------------------------------
+    def answer_first(self, run: Callable[[], None], node=None) -> None:
+        """Answer a tap in the very next frame, then make its move (``run``) in a task
+        after that frame's paint — where drawing a move would not fit in a frame
+        (web/model/answer.py); else make it at once.
+
+        Drawing a move in the tap's own task made the tap wait for the whole render and
+        its layout before anything painted (at 4× CPU, 56–64 ms from a tap to its first
+        paint against 32 ms for a tap that only selects a card). Now the tapped control
+        lifts or darkens at once (``[data-chosen]``, one attribute), and the move's
+        animation starts from where that lifted card is, so the picture runs on as before,
+        a frame later, and the tap is answered sooner. Any input, move or new round
+        meanwhile makes the move at once first (:meth:`land_now`), so the order of moves
+        never changes."""
+        self.land_now()
+        if not self.ctl.answers.first():  # the move fits in the frame here: draw it at once
+            run()
+            return
+        answer = self.answer = Answer(self.ctl.token, run, node)
+        if node is not None:
+            node.setAttribute("data-chosen", "")
+        self.ctl.count_tasks()
+        window.tacocatPatch.afterPaint(create_once_callable(lambda *_: self.answered(answer)),
+                                       FRAME_FALLBACK_MS)
+
+    def answered(self, answer: Answer, make: bool = True) -> None:
+        """The answer has painted (or input came first): make the move now, once — or,
+        with ``make=False``, drop it with its game."""
+        if answer.done:
+            return
+        answer.done = True
+        if answer is self.answer:
+            self.answer = None
+        self.ctl.count_tasks()
+        try:
+            if make and answer.token == self.ctl.token:
+                answer.run()  # its animation starts from the lifted card (read before)
+        finally:
+            if answer.node is not None:
+                answer.node.removeAttribute("data-chosen")
+
+    async def watch_next(self, token: int) -> None:
+        await asyncio.sleep(max(WATCH_PAUSE_MS, 2 * self.ctl.prefs.pace) / 1000)
+        if token == self.ctl.token and self.ctl.session.result_pending:
+            self.ctl.hand.do_continue(None)
+
+    async def computer_turn(self, seat: int, token: int) -> None:
+        s, ui = self.ctl.session, self.ctl.ui
+        alive = self.ctl.alive(token)
+        try:
+            pace = self.ctl.prefs.pace
+            sealed = len(s.game.to_act()) > 1
+            if pace and not sealed:
+                ui.thinking = seat
+                self.ctl.render_opponent()
+                await asyncio.sleep(pace * 0.6 / 1000)
+            else:
+                await asyncio.sleep(0)
+            if not alive():
+                return
+            action = await self.ctl.runner.decide(self.ctl.ai[seat], s.game.observation(seat),
+                                              s.level, alive)
+            if action is None or not alive():
+                return
+            lift = self.lifted(seat, action)
+            if pace and lift is not None and self.ctl.motion.on:
+                ui.thinking = None
+                ui.lifted = lift
+                self.ctl.render_opponent()
+                await asyncio.sleep(pace * 0.4 / 1000)
+                if not alive():
+                    return
+            await asyncio.sleep(0)  # apply + render in a task of their own
+            if alive():
+                ui.thinking = None
+                # still busy while it plays: settling the previous move (in play) must not
+                # start this very decision again; this move's own settling comes later
+                self.play(seat, action)
+        finally:
+            if alive():
+                ui.busy.discard(seat)
+                ui.thinking = None
+
+    def lifted(self, seat: int, action: Action) -> tuple[int, tuple[int, ...], bool] | None:
+        """The cards the computer is about to put on the table, for a moment in view."""
+        if action.kind in (ATTACK, DEFEND):
+            return seat, action.cards, True
+        if action.kind == SACRIFICE:  # its lowest card, revealed by the move itself
+            return seat, (self.ctl.session.game.hands[seat][0],), True
+        if action.kind == DUEL:
+            return seat, action.cards, False
+        return None
+
+    # -- 1. the tap's task ------------------------------------------------------------------
+    def play(self, seat: int, action: Action) -> None:
+        if self.ctl.lessons.run is not None:
+            self.ctl.lessons.play(seat, action)
+            return
+        self.land_now()
+        s, ui = self.ctl.session, self.ctl.ui
+        t0 = time.perf_counter()
+        prof = self.ctl.profile
+        prof.start()
+        prof.count("computer", int(s.is_computer(seat)))
+        self.ctl.motion.finish_all()
+        before = self.ctl.motion.snapshot(s.game.cat)
+        prof.lap("snapshot")
+        logged = len(s.log)
+        try:
+            s.apply(seat, action)
+            prof.lap("engine")
+        except IllegalActionError as exc:
+            prof.finish()
+            ui.lifted = None
+            self.ctl.message(sentence(str(exc)))
+            self.ctl.render()
+            return
+        if s.game.is_terminal():  # this move ended the game: count it once, now, and drop
+            self.ctl.stats.count(s)
+            self.ctl.autosave()  # the save with it (never a counted game left to resume)
+        ui.selected.clear()
+        ui.hint = None
+        ui.lifted = None
+        if not s.is_computer(seat):  # a message stays until the player it addresses acts
+            self.ctl.message("")
+            by_id("offer").hidden = True  # playing: the lessons offer has had its chance
+        # The Take back button waits for step 3. Focus, if the focused card went away,
+        # comes back at once for the keyboard (the next key must find it); after a pointer's
+        # tap it waits for step 2, where the frame updates style anyway (focus() forces it).
+        deferred = self.ctl.by_pointer
+        lost = self.ctl.render(takeback=False, refocus=not deferred) and deferred
+        events = s.move_events[-1]
+        spent = time.perf_counter() - t0
+        self.ctl.runner.note("apply", spent)
+        if not s.is_computer(seat):  # a tap's move: what the next tap will cost here
+            self.ctl.answers.measured(spent * 1000)
+        self.land_later(lambda: self._animate_move(before),
+                        lambda took: self._settle_move(logged, events, took), refocus=lost)
+
+    def _animate_move(self, before: Snapshot) -> float:
+        prof = self.ctl.profile
+        prof.resume()
+        game = self.ctl.session.game
+        took = self.ctl.motion.play(before, self.ctl.shown.me, game.cat,  # what render() drew
+                                [i for i, c in enumerate(game.tiles) if c])
+        prof.lap("motion")
+        return took
+
+    def _settle_move(self, logged: int, events: list, took: float) -> None:
+        prof = self.ctl.profile
+        prof.resume()
+        self.ctl.autosave()
+        prof.lap("save")
+        self.ctl.hand.render_takeback()
+        prof.lap("takeback+focus")
+        self.report(self.ctl.session.log[logged:], took)
+        self.ctl.sound.events(events)
+        prof.lap("announce+sound")
+        self.ctl.advance(render=False)
+        prof.lap("advance")
+        prof.finish()
+
+    # -- 2. the next frame ------------------------------------------------------------------
+    def land_later(self, animate: Callable[[], float], settle: Callable[[float], None],
+                   refocus: bool = False) -> None:
+        """What was just drawn animates in the next frame (``animate``) and settles after
+        its paint (``settle``, handed the animation's length in ms).
+
+        (Not named ``then``: the controller reaches JavaScript as a proxy, and an object
+        with a ``then`` method is a promise to JavaScript — PyScript awaited it.)"""
+        landing = self.landing = Landing(self.ctl.token, animate, settle, refocus)
+        self.ctl.count_tasks()
+        window.tacocatPatch.frame(create_once_callable(lambda *_: self.land(landing)),
+                                  FRAME_FALLBACK_MS)
+
+    def land(self, landing: Landing, animate: bool = True) -> None:
+        """Animate (inside the frame, before its paint), then settle in a task after it."""
+        if landing.landed:
+            return
+        landing.landed = True
+        if landing.token != self.ctl.token:  # a new session came meanwhile: nothing to do
+            self.settle(landing)
+            return
+        try:
+            if landing.refocus:  # before the reads: focus() updates style, preventScroll
+                self.ctl.focus_play()  # keeps every position where the snapshot saw it
+            if animate:
+                landing.took = landing.animate()
+        finally:  # a failed animation is reported, and the game still goes on
+            self.ctl.spawn(self._settle_later(landing))
+
+    def land_now(self) -> None:
+        """A new move, a new game or a take-back: the move still in flight lands and
+        settles now (its animation would be finished at once anyway)."""
+        if self.answer is not None:  # a tap answered, its move not yet made: make it
+            self.answered(self.answer)
+        landing = self.landing
+        if landing is not None and not landing.settled:
+            self.land(landing, animate=False)
+            self.settle(landing)
+
+    def drop_landing(self) -> None:
+        """A new session replaces the game: the move in flight is neither animated nor
+        settled (the new session saves and starts its own turns); a tap's move not yet
+        made is dropped with its game."""
+        if self.answer is not None:
+            self.answered(self.answer, make=False)
+        landing = self.landing
+        if landing is not None:
+            landing.landed = landing.settled = True
+            self.landing = None
+            self.ctl.profile.finish()
+        self.ctl.count_tasks()
+
+    # -- 3. after the paint -----------------------------------------------------------------
+    async def _settle_later(self, landing: Landing) -> None:
+        self.settle(landing)  # a task of its own: it runs after the frame has painted
+
+    def settle(self, landing: Landing) -> None:
+        if landing.settled:
+            return
+        landing.settled = True
+        if landing is self.landing:
+            self.landing = None
+        self.ctl.count_tasks()
+        if landing.token == self.ctl.token:
+            landing.settle(landing.took)
+
+    def report(self, entries: list, delay_ms: float) -> None:
+        """Announce what the other side did (and a round result once it is in view)."""
+        s = self.ctl.session
+        words = Words(s.mode, s.human)
+        own = [e for e in entries if s.mode == MODE_AI and e.seat == s.human
+               and e.key != "log.drew"]
+        text = " ".join(words.entry(e) for e in entries if e not in own)
+        if s.result_pending or s.game.is_terminal():
+            self.ctl.spawn(self.reveal_result(text, delay_ms, self.ctl.token))
+        else:
+            self.ctl.announce(text)
+
+    async def reveal_result(self, text: str, delay_ms: float, token: int) -> None:
+        if delay_ms:
+            await asyncio.sleep(delay_ms / 1000)
+        if token != self.ctl.token:
+            return
+        self.ctl.announce(text)
+        if self.ctl.interacted and (active_element() is None
+                                or py(active_element().closest("#me")) is not None):
+            button = by_id("btn-continue") or by_id("btn-rematch")
+            focus(button)
+            if button is not None:  # in sight too, without pushing the table away
+                button.scrollIntoView(js_obj({"block": "nearest"}))
+
+
+__all__ = ["Answer", "Landing", "Moves"]

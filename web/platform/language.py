@@ -1,0 +1,114 @@
+"""The page's language: which catalog to show (``?lang=`` → the player's earlier choice →
+the browser's languages → English), switching it, and the labelled ``<select>`` that does.
+
+Nothing here writes HTML: elements are created and filled with ``textContent``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from urllib.parse import urlencode
+
+from web.model import i18n
+from web.platform.browser import document, window
+from web.platform.dom import params, proxy
+from web.platform.storage import storage_get, storage_set
+
+LANG_KEY = "tacocat.lang"
+
+
+def match_language(code: str | None) -> str | None:
+    """The catalog for a BCP 47 tag ("eu", "et-EE", "mr-IN"), or None."""
+    if not code:
+        return None
+    code = str(code).strip().replace("_", "-")
+    available = i18n.available()
+    for candidate in (code, code.lower(), code.split("-")[0].lower()):
+        if candidate in available:
+            return candidate
+    return None
+
+
+def _browser_languages() -> list[str]:
+    nav = window.navigator
+    out: list[str] = []
+    with contextlib.suppress(Exception):
+        out.extend(str(x) for x in (nav.languages or []))
+    with contextlib.suppress(Exception):
+        if nav.language:
+            out.append(str(nav.language))
+    return out
+
+
+def language() -> str:
+    """The language to show: ?lang= → saved choice → browser languages → English."""
+    for candidate in (params().get("lang"), storage_get(LANG_KEY), *_browser_languages()):
+        code = match_language(candidate)
+        if code:
+            return code
+    return i18n.DEFAULT_LANG
+
+
+def language_names() -> list[tuple[str, str]]:
+    """[(code, name in that language)] for every catalog, English first."""
+    out = []
+    for code in i18n.available():
+        try:
+            data = json.loads((i18n.CATALOG_DIR / f"{code}.json").read_text(encoding="utf-8"))
+            name = str(data.get("lang.name") or code)
+        except (OSError, ValueError):
+            name = code
+        out.append((code, name))
+    out.sort(key=lambda item: (item[0] != i18n.DEFAULT_LANG, item[1].casefold()))
+    return out
+
+
+def apply_language(code: str) -> str:
+    """Switch the catalogs, <html lang>, the remembered choice and ?lang= in the URL."""
+    code = i18n.set_language(code)
+    document.documentElement.lang = code
+    storage_set(LANG_KEY, code)
+    query = params()
+    query["lang"] = code
+    try:
+        url = str(window.location.pathname) + "?" + urlencode(query) + str(window.location.hash)
+        window.history.replaceState(window.history.state, "", url)
+    except Exception as exc:  # e.g. a sandboxed iframe
+        window.console.warn("tacocat: cannot update the URL:", str(exc))
+    return code
+
+
+def language_switcher(on_change=None):
+    """A labelled <select> of the languages; append it anywhere in the page."""
+    label = document.createElement("label")
+    label.className = "lang-switch"
+    caption = document.createElement("span")
+    caption.className = "sr-only"
+    caption.textContent = i18n.t("lang.label") if i18n.has("lang.label") else "Language"
+    select = document.createElement("select")
+    select.id = "lang-select"
+    current = i18n.language()
+    for code, name in language_names():
+        option = document.createElement("option")
+        option.value = code
+        option.lang = code
+        option.textContent = name
+        option.selected = code == current
+        select.appendChild(option)
+
+    def changed(_event) -> None:
+        code = apply_language(str(select.value))
+        caption.textContent = i18n.t("lang.label") if i18n.has("lang.label") else "Language"
+        if on_change is not None:
+            on_change(code)
+        document.documentElement.lang = code  # after the UI's relabelling
+
+    select.addEventListener("change", proxy(changed))
+    label.appendChild(caption)
+    label.appendChild(select)
+    return label
+
+
+__all__ = ["LANG_KEY", "apply_language", "language", "language_names", "language_switcher",
+           "match_language"]

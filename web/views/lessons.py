@@ -1,0 +1,43 @@
+"""The lesson panel: which lesson, what to do, and — after a try — why it was right or
+what to change, with the buttons to go on."""
+
+from __future__ import annotations
+
+from web.model.i18n import t
+from web.model.lessons import LESSONS, Run
+from web.render.vdom import Node, Root, h, txt
+
+
+def _button(text: str, ident: str, act: str, primary: bool = False) -> Node:
+    return h("button", "btn primary" if primary else "btn", text, key=ident, type="button",
+             id=ident, data_act=act)
+
+
+def lesson(run: Run | None) -> list[Root]:
+    if run is None:
+        return [Root("lesson", {"hidden": True})]
+    name = run.lesson.name
+    feedback: list[Node] = []
+    cls = "lesson-feedback"
+    if run.feedback is not None:
+        ok, key = run.feedback
+        cls += " right" if ok else " wrong"
+        feedback = [h("strong", "", t("lesson.right.title" if ok
+                                      else "lesson.wrong.title") + " "), txt(t(key))]
+        if ok and run.last and not run.single:
+            feedback.append(h("span", "", " " + t("lesson.finished")))
+    buttons = []
+    if run.done and not run.last and not run.single:
+        buttons.append(_button(t("lesson.next"), "lesson-next", "lesson-next", True))
+    if run.done or run.feedback is not None:
+        buttons.append(_button(t("lesson.retry"), "lesson-retry", "lesson-retry",
+                               run.single or run.last))
+    if not run.single:
+        buttons.append(_button(t("lesson.exit"), "lesson-exit", "lesson-exit"))
+    return [Root("lesson", {"hidden": False}),
+            Root("me", {"data-state": "lesson"}),  # read, not docked over the table
+            Root("lesson-title", children=[txt(t("lesson.of", i=run.index + 1, n=len(LESSONS),
+                                                 title=t(f"lesson.{name}.title")))]),
+            Root("lesson-task", children=[txt(t(f"lesson.{name}.task"))]),
+            Root("lesson-feedback", {"class": cls}, feedback),
+            Root("lesson-buttons", children=buttons)]

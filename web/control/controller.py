@@ -95,7 +95,7 @@ class Controller:
         self.pending_resume: Session | None = None
         self.storage_ok = True
         self.interacted = False
-        self.tapped = None  # the control the current input came through (web/control/commands.py)
+        self.tapped = None  # the control the current input came through (web/control/input.py)
         self.by_pointer = False  # the last input was a pointer's (else keys): web/control/moves.py
         self.moves = Moves(self)
         self.hand = HandControl(self)

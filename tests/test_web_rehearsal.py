@@ -9,7 +9,7 @@ import asyncio
 import pytest
 
 from tacocat.players import RandomPlayer
-from web.control import rehearsal as warmup
+from web.control import rehearsal
 from web.model import i18n
 from web.model.session import MODE_AI, Session
 
@@ -26,8 +26,8 @@ def test_rehearsal_plays_a_copy_and_leaves_the_game_alone(level):
     session = Session.new(seed=41, mode=MODE_AI, level=level)
     before = session.save_text()
     history = list(session.game.history)
-    played = asyncio.run(warmup.rehearse(session, lambda: True))
-    assert played == warmup.PLIES
+    played = asyncio.run(rehearsal.rehearse(session, lambda: True))
+    assert played == rehearsal.PLIES
     assert session.save_text() == before
     assert list(session.game.history) == history
 
@@ -40,7 +40,7 @@ def test_rehearsal_stops_when_the_page_moves_on():
         calls.append(1)
         return len(calls) < 3
 
-    assert asyncio.run(warmup.rehearse(session, alive)) < warmup.PLIES
+    assert asyncio.run(rehearsal.rehearse(session, alive)) < rehearsal.PLIES
 
 
 def test_rehearsal_of_a_finished_game_plays_nothing():
@@ -52,4 +52,4 @@ def test_rehearsal_of_a_finished_game_plays_nothing():
             continue
         seat = session.game.to_act()[0]
         session.apply(seat, bots[seat].choose(session.game.observation(seat)))
-    assert asyncio.run(warmup.rehearse(session, lambda: True)) == 0
+    assert asyncio.run(rehearsal.rehearse(session, lambda: True)) == 0

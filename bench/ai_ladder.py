@@ -32,7 +32,7 @@ from docsection import write_section  # noqa: E402
 from sparring import make as make_any  # noqa: E402
 
 from tacocat.ai import make_player  # noqa: E402
-from tacocat.ai.arena import run_arena  # noqa: E402
+from tacocat.ai.arena import decision_times, run_arena  # noqa: E402
 from tacocat.game import Game  # noqa: E402
 from tacocat.players import Thinking  # noqa: E402
 
@@ -52,22 +52,7 @@ def cpu_times(level: str, games: int, opponent: str = "hard") -> dict[str, float
     """CPU time (this thread) per decision of ``level`` against ``opponent`` over ``games``
     games: the work itself, whatever else the machine is running (the arena's wall-clock
     times include the machine's load)."""
-    times: list[float] = []
-    for s in range(games):
-        g = Game(70_000 + s)
-        players = [make_player(level, s), make_player(opponent, s + 100)]
-        if s % 2:
-            players.reverse()
-        me = s % 2
-        while not g.is_terminal():
-            for p in g.to_act():
-                obs = g.observation(p)
-                c0 = time.thread_time()
-                action = players[p].choose(obs)
-                if p == me:
-                    times.append((time.thread_time() - c0) * 1000)
-                g.apply(p, action)
-    times.sort()
+    times = decision_times(level, opponent, games, 70_000, clock=time.thread_time)
     q = lambda f: round(times[min(len(times) - 1, int(f * len(times)))], 2)  # noqa: E731
     return {"level": level, "opponent": opponent, "games": games, "decisions": len(times),
             "mean_ms": round(sum(times) / len(times), 2), "p50_ms": q(0.5),

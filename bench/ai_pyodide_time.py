@@ -24,26 +24,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 CODE = """
-import json, time
-from tacocat import Game
-from tacocat.ai import make_player
+import json
+from tacocat.ai.arena import decision_times
 
-times = []
-for s in range(GAMES):
-    g = Game(80_000 + s)
-    players = [make_player(LEVEL, s), make_player("hard", s + 100)]
-    me = s % 2
-    if me:
-        players.reverse()
-    while not g.is_terminal():
-        for p in g.to_act():
-            obs = g.observation(p)
-            t0 = time.perf_counter()
-            action = players[p].choose(obs)
-            if p == me:
-                times.append((time.perf_counter() - t0) * 1000)
-            g.apply(p, action)
-times.sort()
+times = decision_times(LEVEL, "hard", GAMES, 80_000)
 json.dumps({"decisions": len(times), "mean_ms": round(sum(times) / len(times), 2),
             "p95_ms": round(times[min(len(times) - 1, int(0.95 * len(times)))], 2),
             "max_ms": round(times[-1], 2)})

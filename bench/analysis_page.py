@@ -17,18 +17,16 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import statistics
 import sys
-from datetime import date
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "e2e"))
 
-from docsection import write_section  # noqa: E402
-from harness import LONGTASK_JS, READY, chromium_on_dist  # noqa: E402
+from docsection import publish  # noqa: E402
+from harness import LONGTASK_JS, READY, chromium_on_dist, measured_by  # noqa: E402
 from ship_helpers import play_to_end  # noqa: E402
 
 MARKS = """() => {
@@ -92,9 +90,7 @@ def main() -> int:
     lines = [
         "## Analysing a game in the page",
         "",
-        f"Measured by `bench/analysis_page.py` on {date.today().isoformat()}: headless "
-        f"Chromium {version}, {platform.machine()} with {os.cpu_count()} cores, load average "
-        f"{min(loads):.1f}–{max(loads):.1f} (a shared machine). A whole game against `easy` "
+        measured_by("analysis_page.py", version, loads) + ". A whole game against `easy` "
         "(fixed seeds and policy), then Analyse (master, the human's seat) with the CPU "
         f"factor set; {args.runs} run(s) per game and factor, alternating. Times from the "
         "click to the first evaluated decision and to the finished result; main-thread tasks "
@@ -123,10 +119,7 @@ def main() -> int:
         + (f"the longest task over 50 ms was {longest:.0f} ms." if longest else
            "no task reached 50 ms (the longtask observer's threshold) in any run.")]
     body = "\n".join(lines)
-    print(body)
-    if not args.no_write:
-        path = write_section("docs/PERFORMANCE.md", "analysis-page", body)
-        print(f"\nwrote {path.relative_to(ROOT)}")
+    publish("analysis-page", body, write=not args.no_write)
     return 0
 
 

@@ -19,3 +19,12 @@ def write_section(doc: str, name: str, body: str, title: str = "# Performance") 
         text.rstrip() + "\n\n" + block + "\n"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def publish(name: str, body: str, write: bool = True, doc: str = "docs/PERFORMANCE.md") -> None:
+    """Print a benchmark's section and (unless ``write`` is false: ``--no-write``) write it
+    into ``doc``."""
+    print(body)
+    if write:
+        path = write_section(doc, name, body)
+        print(f"\nwrote {path.relative_to(ROOT)}")

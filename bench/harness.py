@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import platform
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,6 +85,14 @@ def served_dist(prefix: str, *, precompressed: bool = False, baseline: str | Non
                 serve.stop_server(site.server)
 
 
+def measured_by(script: str, version: str, loads: list[float]) -> str:
+    """The opening of a browser benchmark's section: which script, when, which Chromium on
+    which machine, and the load averages seen while it ran (the machine is shared)."""
+    return (f"Measured by `bench/{script}` on {date.today().isoformat()}: headless Chromium "
+            f"{version}, {platform.machine()} with {os.cpu_count()} cores, load average "
+            f"{min(loads):.1f}–{max(loads):.1f} (a shared machine)")
+
+
 @contextlib.contextmanager
 def chromium_on_dist(prefix: str) -> Iterator[tuple[object, str]]:
     """``(browser, base)``: Chromium (:func:`launch_chromium`) and the URL of this
@@ -98,4 +108,4 @@ def chromium_on_dist(prefix: str) -> Iterator[tuple[object, str]]:
 
 
 __all__ = ["CHROMIUM", "HANG", "LONGTASK_JS", "READY", "Site", "chromium_on_dist",
-           "launch_chromium", "served_dist"]
+           "launch_chromium", "measured_by", "served_dist"]

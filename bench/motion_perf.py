@@ -18,17 +18,15 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import statistics
 import sys
-from datetime import date
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
-from docsection import write_section  # noqa: E402
-from harness import LONGTASK_JS, READY, chromium_on_dist  # noqa: E402
+from docsection import publish  # noqa: E402
+from harness import LONGTASK_JS, READY, chromium_on_dist, measured_by  # noqa: E402
 
 STILL = ("document.getAnimations().every((a) => a.playState !== 'running'"
          " || a.effect.target.classList.contains('spinner'))")
@@ -79,9 +77,7 @@ def main() -> int:
     lines = [
         "## Tasks while a move animates",
         "",
-        f"Measured by `bench/motion_perf.py` on {date.today().isoformat()}: headless Chromium "
-        f"{version}, {platform.machine()} with {os.cpu_count()} cores, load average "
-        f"{min(loads):.1f}–{max(loads):.1f} (the machine is shared). The showdown scenario at "
+        measured_by("motion_perf.py", version, loads) + ". The showdown scenario at "
         "390×844, pace 900 ms: attack with the 9, the computer answers, the showdown cards fly, "
         f"the cat walks, the result fades in; {args.runs} fresh contexts per CPU factor, "
         "alternating. Main-thread tasks over 50 ms from the first click until nothing moves:",
@@ -99,10 +95,7 @@ def main() -> int:
     lines += ["", "Goal (a benchmark figure, not a test): no task over 100 ms while a move "
               "animates at 1×, so the animation never stutters on this machine."]
     body = "\n".join(lines)
-    print(body)
-    if not args.no_write:
-        path = write_section("docs/PERFORMANCE.md", "motion", body)
-        print(f"\nwrote {path.relative_to(ROOT)}")
+    publish("motion", body, write=not args.no_write)
     return 0
 
 

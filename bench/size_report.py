@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "e2e"))
 import compress  # noqa: E402
-from docsection import write_section  # noqa: E402
+from docsection import publish  # noqa: E402
 from engines import drivers  # noqa: E402
 from harness import READY  # noqa: E402
 
@@ -322,10 +322,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     result = measure(args.runs, args.baseline or None)
     text = render(result)
-    print(text)
-    if not args.no_write:
-        path = write_section("docs/PERFORMANCE.md", "ship", text)
-        print(f"\nwrote {path}")
+    publish("ship", text, write=not args.no_write)
     return 0
 
 

@@ -54,7 +54,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from docsection import write_section  # noqa: E402
+from docsection import publish  # noqa: E402
 from harness import READY, launch_chromium, served_dist  # noqa: E402
 
 OBSERVE_JS = """
@@ -383,10 +383,7 @@ def main() -> int:
                       "side of the click task, the applier included in 'patch'):", ""]
             lines += profile_table(sm["moves"])
     body = "\n".join(lines)
-    print(body)
-    if not args.no_write:
-        path = write_section("docs/PERFORMANCE.md", "browser-play", body)
-        print(f"\nwrote {path.relative_to(ROOT)}")
+    publish("browser-play", body, write=not args.no_write)
     return 0
 
 

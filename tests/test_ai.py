@@ -296,3 +296,26 @@ def test_oracle_beats_greedy() -> None:
     r = run_arena("oracle", "greedy", 4, seed=9)
     assert r["unfinished"] == 0
     assert r["a_wins"] >= 3 and r["a_round_win_rate"] > 0.6
+
+
+def test_decision_times_counts_each_decision_of_the_level_once():
+    """bench/ai_ladder.py and bench/ai_pyodide_time.py time decisions through this."""
+    from tacocat.ai.arena import decision_times
+
+    ticks = iter(range(10**6))
+    times = decision_times("easy", "random", 2, 5, clock=lambda: float(next(ticks)))
+    assert times and times == sorted(times)
+    # The fake clock advances 1 s per reading and is read only around the level's
+    # decisions (two readings each), so every time is exactly 1000 ms.
+    assert set(times) == {1000.0}
+    decided = 0
+    for s in range(2):
+        g = Game(5 + s)
+        players = [make_player("easy", s), make_player("random", s + 100)]
+        if s % 2:
+            players.reverse()
+        while not g.is_terminal():
+            for p in g.to_act():
+                decided += p == s % 2
+                g.apply(p, players[p].choose(g.observation(p)))
+    assert len(times) == decided

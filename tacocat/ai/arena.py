@@ -76,6 +76,32 @@ def play_one(a: str, b: str, seed: int, a_seat: int,
     }
 
 
+def decision_times(level: str, opponent: str, games: int, seed: int,
+                   clock: Callable[[], float] = time.perf_counter) -> list[float]:
+    """The time (``clock``, in ms, sorted) of every decision of ``level`` over ``games``
+    games against ``opponent``, seats alternating (game ``s``: ``Game(seed + s)``, the
+    players seeded ``s`` and ``s + 100``). For the benchmarks (bench/ai_ladder.py with
+    ``time.thread_time``, bench/ai_pyodide_time.py inside Pyodide)."""
+    from . import make_player
+
+    times: list[float] = []
+    for s in range(games):
+        g = Game(seed + s)
+        me = s % 2
+        players = [make_player(level, s), make_player(opponent, s + 100)]
+        if me:
+            players.reverse()
+        while not g.is_terminal():
+            for p in g.to_act():
+                obs = g.observation(p)
+                t0 = clock()
+                action = players[p].choose(obs)
+                if p == me:
+                    times.append((clock() - t0) * 1000)
+                g.apply(p, action)
+    return sorted(times)
+
+
 def _job(args: tuple[Any, ...]) -> dict[str, Any]:
     return play_one(*args)
 

@@ -177,8 +177,8 @@ class Controller:
         self.stats.draw()
 
     def start_shell(self) -> None:
-        """The language switcher, the embed layout and the offline cache (once)."""
-        document.documentElement.lang = t("lang.code") if has("lang.code") else "en"
+        """The language switcher, the embed layout and the offline cache (once; the
+        page's ``lang`` is set by :meth:`apply_static_text`, which runs first)."""
         slot = by_id("lang-slot") or query(".toolbar")
         if slot:
             slot.appendChild(language_switcher(self.relabel))

@@ -4,6 +4,7 @@
     .venv/bin/python scripts/screenshots.py                 # -> e2e/artifacts/screens/
     .venv/bin/python scripts/screenshots.py --docs          # ... and copy to docs/screenshots/
     .venv/bin/python scripts/screenshots.py --lang eu --sizes 360x740
+    .venv/bin/python scripts/screenshots.py --schemes light,dark --quick   # two shots each
 
 Serves the repo root (scripts/serve.py) and drives the page in Chromium (Debian's when
 present) through: replacement, a duel reveal, a Jumbo defence, the showdown on the
@@ -45,12 +46,14 @@ def settle(page, phase: str | None = None) -> None:
                            timeout=30000)
 
 
-def shots(page, base: str, lang: str, size: str, out: Path) -> list[Path]:
+def shots(page, base: str, lang: str, size: str, out: Path, scheme: str = "light",
+          quick: bool = False) -> list[Path]:
     made: list[Path] = []
     q = f"lang={lang}"
+    suffix = ("" if lang == "en" else "-" + lang) + ("" if scheme == "light" else "-" + scheme)
 
     def shot(name: str) -> None:
-        path = out / f"{name}-{size}{'' if lang == 'en' else '-' + lang}.png"
+        path = out / f"{name}-{size}{suffix}.png"
         page.screenshot(path=str(path))
         made.append(path)
 
@@ -64,6 +67,8 @@ def shots(page, base: str, lang: str, size: str, out: Path) -> list[Path]:
     page.locator("#hand button.card").last.click()  # the computer sealed first: reveal
     page.wait_for_function("document.querySelector('#table-cards [data-key^=duel]:not(.back)')")
     shot("duel")
+    if quick:
+        return made
     open_page(page, base, f"{q}&pace=0&scenario=defend")
     settle(page, "defend")
     page.click("#card-2")  # hold the 4 with the 7; the 5 and 6 are still to answer
@@ -113,6 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sizes", default="360x740,390x844,1280x800")
     ap.add_argument("--lang", default="en")
+    ap.add_argument("--schemes", default="light", help="light, dark or both (light,dark)")
+    ap.add_argument("--quick", action="store_true", help="only the replacement and the duel")
     ap.add_argument("--docs", action="store_true", help="copy the shots to docs/screenshots/")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
@@ -127,10 +134,12 @@ def main(argv: list[str] | None = None) -> int:
             browser = p.chromium.launch(**launch)
             for size in args.sizes.split(","):
                 width, height = map(int, size.split("x"))
-                context = browser.new_context(viewport={"width": width, "height": height},
-                                              reduced_motion="reduce")
-                made += shots(context.new_page(), base, args.lang, size, OUT)
-                context.close()
+                for scheme in args.schemes.split(","):
+                    context = browser.new_context(viewport={"width": width, "height": height},
+                                                  reduced_motion="reduce", color_scheme=scheme)
+                    made += shots(context.new_page(), base, args.lang, size, OUT, scheme,
+                                  args.quick)
+                    context.close()
             browser.close()
     finally:
         serve.stop_server(server)

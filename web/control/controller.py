@@ -36,14 +36,24 @@ from web.model.text import sentence
 from web.platform import embed, offline, storage
 from web.platform.browser import document, window
 from web.platform.dialogs import Dialogs
-from web.platform.dom import active_element, by_id, focus, on, params, proxy, query, query_all
+from web.platform.dom import (
+    active_element,
+    apply_theme,
+    by_id,
+    focus,
+    on,
+    params,
+    proxy,
+    query,
+    query_all,
+)
 from web.platform.language import language, language_switcher
 from web.platform.sound import Sound
 from web.render.motion import Motion
 from web.render.paint import Painter
 from web.render.profile import Profile
 from web.render.vdom import Memo
-from web.views.dialogs import key_help, pace_choices
+from web.views.dialogs import key_help, pace_choices, theme_choices
 from web.views.hand import opponent
 from web.views.log import LogLines
 from web.views.page import page
@@ -71,6 +81,7 @@ class Controller:
             self.notices.append(t("storage.corrupt.prefs"))
         self.prefs = prefs or Prefs()
         self.prefs.update(self.params)  # ?pace= ?level= ?mode= for this visit only
+        apply_theme(self.prefs.theme)  # as index.html's first script did, from the same prefs
         stats, bad = storage.read(storage.STATS_KEY, Stats.from_text)
         if bad:
             self.notices.append(t("storage.corrupt.stats"))
@@ -163,7 +174,8 @@ class Controller:
         for attr in ("aria-label", "title", "placeholder"):
             for node in query_all(f"[data-i18n-{attr}]"):
                 node.setAttribute(attr, t(node.getAttribute(f"data-i18n-{attr}")))
-        self.painter.draw([*key_help(SHORTCUTS), *pace_choices("pace", self.prefs.pace)])
+        self.painter.draw([*key_help(SHORTCUTS), *pace_choices("pace", self.prefs.pace),
+                           *theme_choices("theme", self.prefs.theme)])
 
     def relabel(self, _code: str | None = None) -> None:
         """Re-render every string after the language changed: the page's static text,
@@ -204,6 +216,7 @@ class Controller:
         # at every move cost the page a growing JSON and an attribute write per move).
         window.tacocatProfile = proxy(self.profile.to_json)
         on(by_id("pace"), "change", self.games.on_pace)
+        on(by_id("theme"), "change", self.games.on_theme)
         on(by_id("import-file"), "change", self.games.on_import)
 
     # -- games -----------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from web.formats.prefs import parse_seed
 from web.model.i18n import t
 from web.model.session import MODE_AI, MODE_WATCH, Session
 from web.model.text import sentence
-from web.platform.dom import by_id, focus, query
+from web.platform.dom import apply_theme, by_id, focus, query
 from web.platform.files import download, read_text
 
 
@@ -107,6 +107,13 @@ class GamesControl(Feature):
 
     def on_pace(self, _event) -> None:
         self.set_pace(str(by_id("pace").value))
+        self.ctl.save_prefs()
+
+    def on_theme(self, _event) -> None:
+        """Light, dark or the device's choice; kept in the preferences (index.html's first
+        script applies the stored one before the page is drawn)."""
+        self.ctl.prefs.update({"theme": str(by_id("theme").value)})
+        apply_theme(self.ctl.prefs.theme)
         self.ctl.save_prefs()
 
     def do_sound(self, _arg) -> None:

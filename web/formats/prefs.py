@@ -1,5 +1,5 @@
-"""The player's preferences: computer pace and level, mode, seat, sound. Only values the
-page offers are kept; anything else in storage or the URL falls back to the default."""
+"""The player's preferences: computer pace and level, mode, seat, sound, theme. Only values
+the page offers are kept; anything else in storage or the URL falls back to the default."""
 
 from __future__ import annotations
 
@@ -13,6 +13,9 @@ from web.model.levels import LEVELS
 from web.model.session import MODE_AI, MODES, PACES
 
 DEFAULT_PACE = 900
+# "auto" follows the device (prefers-color-scheme). index.html's first script reads the
+# stored choice before the first paint, so a dark page never flashes light.
+THEMES = ("auto", "light", "dark")
 
 
 @dataclass
@@ -22,6 +25,7 @@ class Prefs:
     mode: str = MODE_AI
     human: int = YAY
     sound: bool | None = None  # None: the default (on, but off inside an article)
+    theme: str = THEMES[0]
 
     def update(self, data: dict) -> None:
         """Take the valid entries of ``data`` (stored JSON or URL parameters)."""
@@ -41,6 +45,8 @@ class Prefs:
             sound = sound == "1"
         if type(sound) is bool:
             self.sound = sound
+        if data.get("theme") in THEMES:
+            self.theme = data["theme"]
 
     @classmethod
     def from_text(cls, text: str) -> Prefs:

@@ -105,3 +105,13 @@ def reduced_motion() -> bool:
 
 def now_ms() -> float:
     return float(window.performance.now())
+
+
+def apply_theme(theme: str) -> None:
+    """``<html data-theme>``: "light" or "dark" fixes the page's colour scheme (web/style.css
+    reads it); anything else leaves it to the device's ``prefers-color-scheme``."""
+    root = document.documentElement
+    if theme in ("light", "dark"):
+        root.dataset.theme = theme
+    else:
+        root.removeAttribute("data-theme")

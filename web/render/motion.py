@@ -168,12 +168,14 @@ class Motion:
                                               "opacity": 0.9},
                                              {"transform": "none", "opacity": 1}], unit, delay)
             end = max(end, delay + unit)
-        # sealed cards that were revealed flip together
+        # sealed cards that were revealed turn over together, from the back web/cards.css
+        # draws behind the face (backface-visibility) to the face
         flips = [k for k, (value, _, _) in now.items() if k in before.table
                  and before.table[k].value is None and value is not None]
         for key in flips:
-            self._animate(_table_card(key), [{"transform": "rotateY(90deg)"},
-                                             {"transform": "none"}], unit, end, "ease-out")
+            self._animate(_table_card(key), [{"transform": "perspective(40em) rotateY(180deg)"},
+                                             {"transform": "perspective(40em) rotateY(0deg)"}],
+                          unit, end, "ease-in-out")
         if flips:
             end += unit
         return end

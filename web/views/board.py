@@ -8,6 +8,7 @@ from web.model.screen import Screen
 from web.model.session import space_letter
 from web.model.text import arrow_words, goal_name
 from web.render.vdom import Node, Root, h, txt
+from web.views.cards import art
 
 
 def arrow_glyph(arrow: int | None) -> str:
@@ -17,7 +18,8 @@ def arrow_glyph(arrow: int | None) -> str:
 def _goal(seat: int) -> Node:
     name = SEATS[seat]
     return h("li", f"goal goal-{name.lower()}", None,
-             h("span", "goal-name", name), h("span", "goal-word", t("board.goal.word")),
+             art(f"goal-{name.lower()}", "goal-art"), h("span", "goal-name", name),
+             h("span", "goal-word", t("board.goal.word")),
              key=f"goal-{name}", aria_label=t("board.goal", seat=goal_name(seat)))
 
 

@@ -1,7 +1,10 @@
-"""Cards drawn with CSS: the value in the corner, the palindrome below it.
+"""Cards: the value in two corners, the palindrome's picture, its name below it.
 
 The element's accessible name is the whole card ("7 — Evil Olive"); the visible parts
-are hidden from screen readers so the card is read once.
+(corners, picture, name) are hidden from screen readers so the card is read once. The
+pictures are ``<symbol>``s of one sprite (``web/art/deck.svg``, precached by the service
+worker because index.html references it), placed with ``<use>``: one file for the whole
+deck, drawn by the browser, with no markup built from text.
 """
 
 from __future__ import annotations
@@ -9,20 +12,34 @@ from __future__ import annotations
 from tacocat import card_name
 from web.model.i18n import t
 from web.model.text import card_label
-from web.render.vdom import Node, h
+from web.render.vdom import Node, h, svg
+
+SPRITE = "web/art/deck.svg"
+
+
+def art(symbol: str, cls: str, view_box: str = "0 0 100 100") -> Node:
+    """One picture from the sprite, decorative (the element it sits in carries the name)."""
+    return svg("svg", svg("use", href=f"{SPRITE}#{symbol}"), class_=cls, viewBox=view_box,
+               aria_hidden="true", focusable="false")
 
 
 def card_face(value: int, tag: str = "div", cls: str = "", *extra: Node | None,
-              key: str | None = None, **attrs: object) -> Node:
+              key: str | None = None, place: int | None = None, **attrs: object) -> Node:
+    """One card face. ``place``: its index in a fanned row (``--i``, which web/cards.css
+    turns into the card's angle and overlap)."""
     attrs.setdefault("role", None if tag == "button" else "img")
     attrs["aria_label"] = card_label(value)
     return h(tag, f"card {cls}".strip(), None,
              h("span", "card-value", str(value), aria_hidden="true"),
-             h("span", "card-name", card_name(value), aria_hidden="true"), *extra,
-             key=key, style=f"--v:{value}", data_value=value, **attrs)
+             art(f"art-{value}", "card-art"),
+             h("span", "card-name", card_name(value), aria_hidden="true"),
+             h("span", "card-value corner", str(value), aria_hidden="true"), *extra,
+             key=key, style=f"--v:{value}" if place is None else f"--v:{value};--i:{place}",
+             data_value=value, **attrs)
 
 
 def card_back(cls: str = "", key: str | None = None, **attrs: object) -> Node:
     attrs.setdefault("role", "img")
     attrs.setdefault("aria_label", t("card.back"))
-    return h("div", f"card back {cls}".strip(), None, key=key, **attrs)
+    return h("div", f"card back {cls}".strip(), None,
+             art("card-back", "back-art", "0 0 100 142"), key=key, **attrs)

@@ -7,6 +7,7 @@ a dialog is :mod:`web.platform.dialogs`. Round results are not dialogs (see
 from __future__ import annotations
 
 from tacocat import SEATS
+from web.formats.prefs import THEMES
 from web.model.i18n import t
 from web.model.session import MODE_AI, MODE_HOTSEAT, MODE_WATCH, PACES
 from web.model.takeback import PassOffer
@@ -18,6 +19,13 @@ def pace_choices(ident: str, current: int) -> list[Root]:
     return [Root(ident, children=[h("option", "", t(f"pace.{pace}"), value=pace,
                                     selected=pace == current, key=str(pace))
                                   for pace in PACES])]
+
+
+def theme_choices(ident: str, current: str) -> list[Root]:
+    """The theme choices of a ``<select>`` (one list: :data:`web.formats.prefs.THEMES`)."""
+    return [Root(ident, children=[h("option", "", t(f"theme.{theme}"), value=theme,
+                                    selected=theme == current, key=theme)
+                                  for theme in THEMES])]
 
 
 def level_choices(levels: tuple[str, ...], current: str) -> list[Root]:

@@ -70,7 +70,8 @@ def hand(s: Screen) -> list[Root]:
     elif s.hidden:
         phase = "hidden"
         prompt = t("prompt.pass") if session.mode == MODE_HOTSEAT else t("watch.title")
-        cards = [card_back(key=f"back-{i}", aria_hidden="true", role=None, aria_label=None)
+        cards = [card_back(key=f"back-{i}", aria_hidden="true", role=None, aria_label=None,
+                           style=f"--i:{i}")
                  for i in range(len(s.obs.hand))]
     else:
         cards = _cards(s)
@@ -88,7 +89,7 @@ def hand(s: Screen) -> list[Root]:
     return [Root("hand-title", {"hidden": not showing}, [txt(title)]),
             Root("prompt", children=[txt(prompt)] if prompt else []),
             Root("hand", {"hidden": not showing, "aria-keyshortcuts": MOVE_KEYS,
-                          "data-phase": phase}, cards),
+                          "data-phase": phase, "style": f"--n:{len(cards)}"}, cards),
             Root("actions", {"hidden": not showing}, actions)]
 
 
@@ -129,7 +130,7 @@ def _cards(s: Screen) -> list[Node]:
         copy = seen[value] = seen.get(value, 0) + 1  # a card's identity: value and copy
         out.append(card_face(value, "button", cls,
                              h("span", "badge", "★", aria_hidden="true") if new else None,
-                             key=f"{value}.{copy}", type="button", id=f"card-{i}",
+                             key=f"{value}.{copy}", place=i, type="button", id=f"card-{i}",
                              data_act="card", data_arg=i, data_key=f"hand-{i}",
                              tabindex="0" if i == ui.focus else "-1", **attrs))
     return out

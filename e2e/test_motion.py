@@ -16,9 +16,10 @@ from __future__ import annotations
 ANIMATIONS = """(() => {
   window.__anims = []; window.__hold = false;
   let batch = 0, open = false;
-  const name = (t) => t.id || (t.closest('#table-cards') ? 'table-card'
+  const name = (t) => t.id || (t.closest('#cat') ? 'cat-stride'
+    : t.closest('#table-cards') ? 'table-card'
     : t.closest('#hand') ? 'hand-card' : t.closest('#opponent') ? 'opponent'
-    : t.classList.contains('ghost') ? 'ghost' : t.className || t.tagName);
+    : t.classList.contains('ghost') ? 'ghost' : t.getAttribute('class') || t.tagName);
   const original = Element.prototype.animate;
   Element.prototype.animate = function (frames, options) {
     const anim = original.call(this, frames, options);
@@ -68,6 +69,11 @@ def test_cards_fly_and_the_cat_walks_before_the_result_appears(new_context, base
     batch = _attack_with_the_9_held(page)
     moved = {a["target"] for a in batch}
     assert {"table-card", "cat", "result"} <= moved, batch
+    # its legs take turns (the sprite's two strides) for exactly as long as it walks
+    walk = next(a for a in batch if a["target"] == "cat")
+    strides = [a for a in batch if a["target"] == "cat-stride"]
+    assert len(strides) == 2 and all(a["delay"] == walk["delay"] and a["end"] == walk["end"]
+                                     for a in strides), batch
     result = next(a for a in batch if a["target"] == "result")
     travel = [a for a in batch if a["target"] in ("table-card", "cat")]
     # the result starts fading in only when the last card has landed and the cat arrived,

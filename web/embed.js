@@ -10,7 +10,8 @@
  * follows {type: "tacocat:height", height} messages, believed only when they come from the
  * game's origin AND from this very frame. The poster lives in a shadow root and the frame
  * gets inline styles only: nothing else on the page is touched.
- * Attributes: data-lang, data-level, data-pace, data-mode, data-seed, data-lesson (one of
+ * Attributes: data-lang, data-level, data-pace, data-mode, data-seed, data-theme (light or
+ * dark, to match the article; default: the reader's device), data-lesson (one of
  * LESSONS: a single lesson in a compact frame), data-height (initial px; default 720, 440
  * for a lesson), data-title, data-autoload (load the game at once, as a bare frame would).
  */
@@ -26,7 +27,7 @@
   params.set("embed", "1");
   var lesson = LESSONS.indexOf(attr("lesson")) >= 0 ? attr("lesson") : null;
   if (lesson) params.set("lesson", lesson);
-  ["lang", "level", "pace", "mode", "seed"].forEach(function (name) {
+  ["lang", "level", "pace", "mode", "seed", "theme"].forEach(function (name) {
     if (attr(name)) params.set(name, attr(name));
   });
   game.search = params.toString();

@@ -24,8 +24,9 @@ BOOT = 300.0  # hang detector for a start-up (normally 2-15 s)
 
 
 class _Loads(HTMLParser):
-    """What index.html itself makes the browser fetch: its stylesheets and icon, and its
-    classic scripts (not the inert tags the boot script reads)."""
+    """What index.html itself makes the browser fetch: its stylesheets and icon, its
+    classic scripts (not the inert tags the boot script reads), and the sprite its
+    ``<use>`` pictures come from."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -36,6 +37,8 @@ class _Loads(HTMLParser):
         if (tag == "link" and a.get("rel") in ("stylesheet", "icon")) or \
                 (tag == "script" and a.get("src") and a.get("type") in (None, "module")):
             self.paths.add("/" + (a.get("href") or a.get("src")))
+        elif tag == "use" and a.get("href"):
+            self.paths.add("/" + a["href"].split("#")[0])
 
 
 def _before_worker() -> set[str]:

@@ -211,6 +211,13 @@ class Motion:
                                "offset": (k + 0.5) / n})
         duration = unit * 1.3 * n
         self._animate("#cat", frames, duration, delay, "linear")
+        # its legs: the two strides of the sprite take turns, two per space
+        strides = 2 * n
+        for selector, first in (("#cat .cat-pose", 1), ("#cat .cat-step", 0)):
+            self._animate(selector, [*({"opacity": first if j % 2 == 0 else 1 - first,
+                                        "offset": j / strides, "easing": "steps(1, end)"}
+                                       for j in range(strides)),
+                                     {"opacity": first, "offset": 1}], duration, delay, "linear")
         self._animate(f"#track > li:nth-child({start + 2})",  # the space it left
                       [{"transform": "translateY(-14px) scale(1.15)", "opacity": 0.3},
                        {"transform": "none", "opacity": 1}], unit, delay + unit * 0.6)

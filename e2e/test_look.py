@@ -143,3 +143,79 @@ def test_axe_finds_no_violations(new_context, base_url, wait_ready, scheme, quer
         {resultTypes: ['violations']})).violations.map(v => ({id: v.id, impact: v.impact,
          nodes: v.nodes.slice(0, 4).map(n => n.target.join(' ') + ': ' + n.failureSummary)}))""")
     assert result == []
+
+
+# Every turn-over the page starts is held at its first frame (the card still face down).
+HOLD_FLIPS = """(() => {
+  window.__flips = [];
+  const original = Element.prototype.animate;
+  Element.prototype.animate = function (frames, options) {
+    const anim = original.call(this, frames, options);
+    if (Array.isArray(frames) && String(frames[0]?.transform).includes('rotateY')) {
+      anim.pause(); window.__flips.push(anim);
+    }
+    return anim;
+  };
+})();"""
+
+
+def _mean_colour(png: bytes) -> tuple[float, float, float]:
+    """The mean RGB of a screenshot (8-bit RGB or RGBA, not interlaced: what Chromium
+    writes), decoded with the standard library."""
+    import struct
+    import zlib
+
+    pos, chunks, width, height, kind = 8, b"", 0, 0, 2
+    while pos < len(png):
+        length, tag = struct.unpack(">I4s", png[pos:pos + 8])
+        body = png[pos + 8:pos + 8 + length]
+        if tag == b"IHDR":
+            width, height, _depth, kind = struct.unpack(">IIBB", body[:10])
+        elif tag == b"IDAT":
+            chunks += body
+        pos += 12 + length
+    raw, px = zlib.decompress(chunks), 4 if kind == 6 else 3
+    stride, prev, total, out = width * px, bytearray(width * px), [0, 0, 0], 0
+    for y in range(height):
+        row = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        f = raw[y * (stride + 1)]
+        for i in range(stride):
+            a = row[i - px] if i >= px else 0
+            b, c = prev[i], prev[i - px] if i >= px else 0
+            if f == 1:
+                row[i] = (row[i] + a) & 255
+            elif f == 2:
+                row[i] = (row[i] + b) & 255
+            elif f == 3:
+                row[i] = (row[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                row[i] = (row[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        for i in range(0, stride, px):
+            total[0] += row[i]
+            total[1] += row[i + 1]
+            total[2] += row[i + 2]
+            out += 1
+        prev = row
+    return tuple(t / out for t in total)
+
+
+def test_a_revealed_duel_card_turns_over_from_its_back(new_context, base_url, wait_ready):
+    page = new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.add_init_script(HOLD_FLIPS)
+    _open(page, base_url, wait_ready, "scenario=big-duel&pace=400", "duel")
+    page.click("#card-4")  # the 7
+    page.wait_for_function("window.__flips.length === 2", timeout=60000)
+    cards = page.locator("#table-cards .played .card")
+    assert cards.count() == 2
+    faces = page.evaluate("[...document.querySelectorAll('#table-cards .played .card')]"
+                          ".map(n => n.getAttribute('aria-label'))")
+    assert all(" — " in face for face in faces)  # the faces are already in the page...
+    for i in range(2):
+        r, g, b = _mean_colour(cards.nth(i).screenshot())
+        assert r > g + 40 and r > b + 40 and g < 110, (i, r, g, b)  # ...but the back shows
+    page.evaluate("window.__flips.forEach((a) => a.finish())")
+    for i in range(2):
+        r, g, b = _mean_colour(cards.nth(i).screenshot())
+        assert min(r, g, b) > 150, (i, r, g, b)  # the face: light paper and its picture

@@ -53,9 +53,9 @@ def test_theme_choices_offer_every_theme_with_the_current_one_selected():
 
 @pytest.mark.parametrize("value", range(1, 13))
 def test_a_card_face_has_two_corners_its_picture_and_one_name(value):
-    card = card_face(value, "button", "card", place=4)
+    card = card_face(value, "button", "card", place=(4, 9))
     assert card.attrs["aria-label"] == f"{value} — {card_name(value)}"
-    assert card.attrs["style"] == f"--v:{value};--i:4"
+    assert card.attrs["style"] == f"--v:{value};--i:4;--n:9"
     corners = card.find_all("span", "card-value")
     assert [c.all_text for c in corners] == [str(value)] * 2
     assert "corner" in corners[1].attrs["class"]
@@ -83,8 +83,9 @@ def test_the_hand_numbers_its_cards_for_the_fan(scenario):
     found = {r.ident: r for r in hand(_screen(scenario))}
     cards = found["hand"].node().find_all("button", "card")
     assert found["hand"].attrs["style"] == f"--n:{len(cards)}"
-    assert [c.attrs["style"].split(";")[1] for c in cards] == [f"--i:{i}"
-                                                              for i in range(len(cards))]
+    n = len(cards)
+    assert [c.attrs["style"].split(";")[1:] for c in cards] == [[f"--i:{i}", f"--n:{n}"]
+                                                               for i in range(n)]
 
 
 def test_a_hidden_hot_seat_hand_fans_its_backs_too():
@@ -92,7 +93,8 @@ def test_a_hidden_hot_seat_hand_fans_its_backs_too():
     found = {r.ident: r for r in hand(s)}
     backs = found["hand"].node().children
     assert backs and all(b.find("use") is not None for b in backs)
-    assert [b.attrs["style"] for b in backs] == [f"--i:{i}" for i in range(len(backs))]
+    n = len(backs)
+    assert [b.attrs["style"] for b in backs] == [f"--i:{i};--n:{n}" for i in range(n)]
 
 
 def test_each_goal_flies_its_own_flag():

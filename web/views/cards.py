@@ -23,10 +23,18 @@ def art(symbol: str, cls: str, view_box: str = "0 0 100 100") -> Node:
                aria_hidden="true", focusable="false")
 
 
+def fan_style(index: int, count: int) -> str:
+    """A card's place in a fanned row, on the card itself: web/cards.css registers ``--i``
+    and ``--n`` as not inherited, so a change of place restyles the card and not the shapes
+    cloned into its picture."""
+    return f";--i:{index};--n:{count}"
+
+
 def card_face(value: int, tag: str = "div", cls: str = "", *extra: Node | None,
-              key: str | None = None, place: int | None = None, **attrs: object) -> Node:
-    """One card face. ``place``: its index in a fanned row (``--i``, which web/cards.css
-    turns into the card's angle and overlap)."""
+              key: str | None = None, place: tuple[int, int] | None = None,
+              **attrs: object) -> Node:
+    """One card face. ``place``: (its index, the row's length) in a fanned row (``--i`` and
+    ``--n``, which web/cards.css turns into the card's angle and overlap)."""
     attrs.setdefault("role", None if tag == "button" else "img")
     attrs["aria_label"] = card_label(value)
     return h(tag, f"card {cls}".strip(), None,
@@ -34,7 +42,7 @@ def card_face(value: int, tag: str = "div", cls: str = "", *extra: Node | None,
              art(f"art-{value}", "card-art"),
              h("span", "card-name", card_name(value), aria_hidden="true"),
              h("span", "card-value corner", str(value), aria_hidden="true"), *extra,
-             key=key, style=f"--v:{value}" if place is None else f"--v:{value};--i:{place}",
+             key=key, style=f"--v:{value}" + ("" if place is None else fan_style(*place)),
              data_value=value, **attrs)
 
 

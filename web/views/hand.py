@@ -20,7 +20,7 @@ from web.model.session import (
 )
 from web.model.text import cards_text
 from web.render.vdom import Node, Root, h, txt
-from web.views.cards import card_back, card_face
+from web.views.cards import card_back, card_face, fan_style
 
 CONFIRM_KEY, SACRIFICE_KEY = "C", "S"
 MOVE_KEYS = "ArrowLeft ArrowRight ArrowUp ArrowDown Home End Enter Space"
@@ -71,7 +71,7 @@ def hand(s: Screen) -> list[Root]:
         phase = "hidden"
         prompt = t("prompt.pass") if session.mode == MODE_HOTSEAT else t("watch.title")
         cards = [card_back(key=f"back-{i}", aria_hidden="true", role=None, aria_label=None,
-                           style=f"--i:{i}")
+                           style=fan_style(i, len(s.obs.hand))[1:])
                  for i in range(len(s.obs.hand))]
     else:
         cards = _cards(s)
@@ -130,7 +130,8 @@ def _cards(s: Screen) -> list[Node]:
         copy = seen[value] = seen.get(value, 0) + 1  # a card's identity: value and copy
         out.append(card_face(value, "button", cls,
                              h("span", "badge", "★", aria_hidden="true") if new else None,
-                             key=f"{value}.{copy}", place=i, type="button", id=f"card-{i}",
+                             key=f"{value}.{copy}", place=(i, len(values)), type="button",
+                             id=f"card-{i}",
                              data_act="card", data_arg=i, data_key=f"hand-{i}",
                              tabindex="0" if i == ui.focus else "-1", **attrs))
     return out

@@ -27,7 +27,7 @@ def fan_style(index: int, count: int) -> str:
     """A card's place in a fanned row, on the card itself: web/cards.css registers ``--i``
     and ``--n`` as not inherited, so a change of place restyles the card and not the shapes
     cloned into its picture."""
-    return f";--i:{index};--n:{count}"
+    return f"--i:{index};--n:{count}"
 
 
 def card_face(value: int, tag: str = "div", cls: str = "", *extra: Node | None,
@@ -42,7 +42,7 @@ def card_face(value: int, tag: str = "div", cls: str = "", *extra: Node | None,
              art(f"art-{value}", "card-art"),
              h("span", "card-name", card_name(value), aria_hidden="true"),
              h("span", "card-value corner", str(value), aria_hidden="true"), *extra,
-             key=key, style=f"--v:{value}" + ("" if place is None else fan_style(*place)),
+             key=key, style=";".join([f"--v:{value}", *([fan_style(*place)] if place else [])]),
              data_value=value, **attrs)
 
 

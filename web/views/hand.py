@@ -71,7 +71,7 @@ def hand(s: Screen) -> list[Root]:
         phase = "hidden"
         prompt = t("prompt.pass") if session.mode == MODE_HOTSEAT else t("watch.title")
         cards = [card_back(key=f"back-{i}", aria_hidden="true", role=None, aria_label=None,
-                           style=fan_style(i, len(s.obs.hand))[1:])
+                           style=fan_style(i, len(s.obs.hand)))
                  for i in range(len(s.obs.hand))]
     else:
         cards = _cards(s)

@@ -198,6 +198,16 @@ def test_autoload_and_bare_iframe_in_an_article(page, article, screenshot):
     page.goto(article["url"] + "plain.html")
     plain = page.evaluate(ARTICLE_STYLE)
 
+    # The frame's style as the snippet inserted it: by the time page.goto returns, the game
+    # may have sent its height already (it did once on a loaded CI machine).
+    page.add_init_script("""(() => {
+      const first = window.__firstStyle = new WeakMap();
+      new MutationObserver((records) => {
+        for (const record of records) for (const node of record.addedNodes) {
+          if (node.tagName === 'IFRAME') first.set(node, node.getAttribute('style'));
+        }
+      }).observe(document, {childList: true, subtree: true});
+    })()""")
     page.goto(article["url"] + "autoload.html")
     assert article["url"].split("/")[2] != article["origin"].split("/")[2]  # another port
 
@@ -206,7 +216,7 @@ def test_autoload_and_bare_iframe_in_an_article(page, article, screenshot):
         """() => {
           const s = document.querySelector('script[src$="web/embed.js"]');
           const f = s.previousElementSibling;
-          return {tag: f.tagName, src: f.src, cls: f.className, style: f.getAttribute('style'),
+          return {tag: f.tagName, src: f.src, cls: f.className, style: window.__firstStyle.get(f),
                   prev: f.previousElementSibling.id, lazy: f.getAttribute('loading')};
         }"""
     )

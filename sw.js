@@ -218,10 +218,12 @@ async function snapshot() {
   return noSnapshot(true);
 }
 
-// The bytes the page's snapshot worker sends through `port` ({bytes} or {error}), never
-// through the page's main thread; given up after 3 minutes (it takes 1-15 s to make).
+// The bytes the page's snapshot worker sent through `port` ({bytes} or {error}), never
+// through the page's main thread. The page asks only once they are made (they wait in the
+// port), so they come at once; given up after 30 s. This event must stay short: while it
+// is pending a new build's worker cannot take over (the spec's Try Activate).
 const received = (port) => new Promise((resolve, reject) => {
-  const timer = setTimeout(() => port.onmessage({ data: { error: "no snapshot came" } }), 180000);
+  const timer = setTimeout(() => port.onmessage({ data: { error: "no snapshot came" } }), 30000);
   port.onmessage = ({ data }) => {
     clearTimeout(timer);
     port.close();

@@ -23,19 +23,24 @@ MADE_MS = 180_000
 # to the service worker or stores them itself. This records any that do.
 THROUGH_PAGE_JS = """(() => {
   const seen = self.__snapshotThroughPage = [];
+  const steps = self.__snapshotSteps = [];  // the snapshot worker's answer, the ask
   if (typeof ServiceWorker === 'undefined') return;  // not a window with workers (frames)
   const big = (v) => (v instanceof ArrayBuffer || ArrayBuffer.isView(v)) && v.byteLength > 1e6;
   const carries = (data) => !!data && typeof data === 'object' && Object.values(data).some(big);
   const Plain = window.Worker;
   window.Worker = function (...args) {
     const worker = new Plain(...args);
-    worker.addEventListener('message', (e) => carries(e.data) && seen.push('worker to page'));
+    worker.addEventListener('message', (e) => {
+      if (carries(e.data)) seen.push('worker to page');
+      else steps.push('made');
+    });
     return worker;
   };
   window.Worker.prototype = Plain.prototype;
   const send = ServiceWorker.prototype.postMessage;
   ServiceWorker.prototype.postMessage = function (message, ...rest) {
     if (carries(message)) seen.push('page to service worker');
+    if (message?.type === 'tacocat:snapshot') steps.push('asked');
     return send.call(this, message, ...rest);
   };
   const put = Cache.prototype.put;
@@ -45,6 +50,10 @@ THROUGH_PAGE_JS = """(() => {
   };
 })()"""
 THROUGH_PAGE = "window.__snapshotThroughPage"
+# The service worker is asked to keep the snapshot only once it is made: a message event
+# of the active worker pending through the making (seconds; a minute under load) kept a
+# new build's worker waiting (issue #40).
+STEPS = "window.__snapshotSteps"
 
 
 def boot(page) -> str:
@@ -64,6 +73,7 @@ def first_visit(context, url: str, wait_ready) -> None:
         timeout=MADE_MS)
     assert page.evaluate("document.documentElement.dataset.snapshot") == "stored"
     assert page.evaluate(THROUGH_PAGE) == []
+    assert page.evaluate(STEPS) == ["made", "asked"]
     page.close()
 
 

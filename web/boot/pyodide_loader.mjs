@@ -293,11 +293,20 @@ async function makeLater() {
   try {
     if (version) {
       // The snapshot worker sends the bytes straight to the service worker, which keeps them.
+      // They wait in the channel (never read here) until it is made: only then is the
+      // service worker asked, so its message event lasts as long as the transfer, not the
+      // making (seconds, a minute under load) — while an event of the active worker is
+      // pending, a new build's worker waits and cannot take over (sw.js, docs/TESTING.md).
       const { port1, port2 } = new MessageChannel();
-      const kept = ask({ type: "tacocat:snapshot", version }, [port1]);
+      let release;
+      const kept = new Promise((resolve) => (release = resolve));
       const made = await runWorker({ port: port2 }, [port2], kept);
-      if (made.error) throw new Error(made.error);
-      const answer = await kept;
+      if (made.error) {
+        release();
+        throw new Error(made.error);
+      }
+      const answer = await ask({ type: "tacocat:snapshot", version }, [port1]);
+      release();
       if (answer.error) throw new Error(answer.error);
     } else {
       const made = await runWorker({ app: await appDigest() });

@@ -19,7 +19,7 @@ STUCK_S = 30
 
 # One step of a simple human player, run inside the page: keep all cards, duel/attack/
 # defend with the first enabled card, sacrifice when nothing defends, next round.
-_STEP = """() => {
+STEP = """() => {
   const q = (s) => document.querySelector(s);
   const usable = (el) => el && !el.disabled && el.getAttribute('aria-disabled') !== 'true'
                          && el.offsetParent !== null;
@@ -67,7 +67,7 @@ def play_to_end(frame, timeout: float = 180.0) -> int:
     last = None
     since = time.monotonic()  # when the current run of one repeated step began
     while time.monotonic() < deadline:
-        status = frame.evaluate(_STEP)
+        status = frame.evaluate(STEP)
         if status == "over":
             return actions
         if status not in ("wait", "banner", "nohand", "hidden"):

@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 
 from ship_helpers import (
     FAST,
+    STEP,
     play_to_end,
     precache_list,
     publish_new_build,
@@ -122,6 +123,46 @@ def test_update_reaches_returning_player(
     names = page.evaluate("caches.keys()")
     assert [n for n in names if n.startswith("tacocat:/update/:")] == [f"tacocat:/update/:{new}"]
     assert play_to_end(page) > 5
+
+
+LOG_JS = "[...document.querySelectorAll('#log li')].map((li) => li.textContent)"
+
+
+def test_a_game_in_progress_survives_an_update(
+    new_context, static_server, dist_dir, tmp_path, wait_ready
+):
+    """The update promise (README, docs/TESTING.md): a player who has touched the game keeps
+    playing the old build; the next visit runs the new build and resumes that very game."""
+    context, site, base, old = _first_visit_of_a_copy(
+        new_context, static_server, dist_dir, tmp_path, wait_ready, "/keep-game/")
+    url = base + "?level=easy&pace=0"
+    playing = context.new_page()
+    playing.goto(url + "&fresh=1")
+    wait_ready(playing)
+    acted = 0
+    for _ in range(400):  # the player's own moves (a hang detector: 400 steps)
+        if acted >= 3:
+            break
+        acted += playing.evaluate(STEP) in ("keep", "duel", "attack", "defend", "sacrifice")
+        playing.wait_for_timeout(60)
+    assert acted >= 3
+
+    new = publish_new_build(site)
+    assert new != old
+    later = context.new_page()
+    later.goto(url)  # no ?fresh: the saved game is offered
+    wait_for_build(later, new)
+    wait_ready(later)
+    later.wait_for_selector("#dlg-resume[open]", timeout=60000)
+    later.click("#resume-yes")
+    # By now the computer has answered the player's last move (it waits for the player).
+    moves = playing.evaluate(LOG_JS)
+    later.wait_for_function(f"{LOG_JS}.length >= {len(moves)}", timeout=30000)
+    assert later.evaluate(LOG_JS) == moves
+    # The player's own tab was never reloaded under them: the same game, on the old page.
+    assert playing.evaluate("performance.getEntriesByType('navigation')[0].type") == "navigate"
+    assert playing.evaluate(LOG_JS) == moves
+    assert play_to_end(later) > 0
 
 
 # The page asks the old build's worker for its version; the answer is held back until

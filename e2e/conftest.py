@@ -26,9 +26,11 @@
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import importlib.util
 import os
 import re
+import shutil
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -112,16 +114,32 @@ def base_url(pytestconfig, request) -> str:
 
 
 @pytest.fixture(scope="session")
-def dist_dir(tmp_path_factory) -> Path:
-    """A fresh `make dist` build (scripts/build_dist.py) in a temporary folder. The first
-    build on a machine brotli-compresses the runtime (about a minute, then cached)."""
+def dist_dir(tmp_path_factory, worker_id) -> Path:
+    """A fresh `make dist` build (scripts/build_dist.py) in a temporary folder, built once
+    per run: under pytest-xdist the first worker builds it (holding a lock) and the others
+    serve the same folder. The first build on a machine brotli-compresses the runtime
+    (about a minute, then cached)."""
     spec = importlib.util.spec_from_file_location(
         "tacocat_build_dist", ROOT / "scripts" / "build_dist.py"
     )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    out = tmp_path_factory.mktemp("dist") / "site"
-    module.build(out, quiet=True)
+    if worker_id == "master":  # not under xdist
+        out = tmp_path_factory.mktemp("dist") / "site"
+        module.build(out, quiet=True)
+        return out
+    shared = tmp_path_factory.getbasetemp().parent  # the run's folder, common to workers
+    out = shared / "dist" / "site"
+    with open(shared / "dist.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if not (shared / "dist" / "built").exists():
+                if out.exists():  # a build that died half-way
+                    shutil.rmtree(out)
+                module.build(out, quiet=True)
+                (shared / "dist" / "built").write_text("ok", encoding="utf-8")
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
     return out
 
 

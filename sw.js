@@ -32,6 +32,18 @@ const META = SCOPE + "__tacocat_precache__"; // this cache's file list and histo
 const SNAPSHOT = SCOPE + "__tacocat_snapshot__"; // memory snapshot (not in META's list)
 let activatedAt = 0; // when this worker took over (the page compares it to its start)
 
+// This worker's events still pending ({what, since}): while any is, a new build's worker
+// cannot take over (the spec's Try Activate). Asked by {type: "tacocat:busy"} (the
+// browser tests' failure messages, docs/TESTING.md); answering it is itself instant.
+const pending = new Set();
+function track(what, promise) {
+  const entry = { what, since: Date.now() };
+  pending.add(entry);
+  const done = () => pending.delete(entry);
+  promise.then(done, done);
+  return promise;
+}
+
 const full = (url) => new URL(url, SCOPE).href;
 const PRECACHED = new Map(FILES.map(([url, , integrity]) => [full(url), integrity]));
 
@@ -175,10 +187,10 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   let key = url.origin + url.pathname; // the query (?lang=, ?embed=1) does not matter
-  if (key === SNAPSHOT) return event.respondWith(snapshot());
+  if (key === SNAPSHOT) return event.respondWith(track("fetch snapshot", snapshot()));
   if (key === SCOPE + "index.html") key = SCOPE;
   if (!PRECACHED.has(key)) return; // not ours: the browser fetches it as usual
-  event.respondWith(
+  event.respondWith(track(`fetch ${url.pathname}`,
     (async () => {
       const hit = await caches.match(key, { cacheName: CACHE });
       if (hit || key === SCOPE) return hit || fetch(request); // the page: fetched on completion
@@ -188,7 +200,7 @@ self.addEventListener("fetch", (event) => {
       } catch {
         return fetch(request); // not this build's file: the page gets what the host has
       }
-    })(),
+    })()),
   );
 });
 
@@ -252,19 +264,28 @@ async function keepSnapshot(data, port) {
 self.addEventListener("message", (event) => {
   const type = event.data && event.data.type;
   if (!["tacocat:snapshot", "tacocat:snapshot-refuse"].includes(type) || !event.ports[0]) return;
-  event.waitUntil(
+  event.waitUntil(track(type,
     keepSnapshot(event.data, event.ports[1]).then(
       () => event.ports[0].postMessage({ ok: true }),
       (error) => event.ports[0].postMessage({ error: String(error) }),
-    ),
+    )),
   );
+});
+
+self.addEventListener("message", (event) => {
+  if (!event.data || event.data.type !== "tacocat:busy" || !event.ports[0]) return;
+  const now = Date.now();
+  event.ports[0].postMessage({
+    version: VERSION,
+    pending: [...pending].map(({ what, since }) => `${what} (${now - since} ms)`),
+  });
 });
 
 // The page asks which build serves it, once its cache is complete (offline-ready):
 // {version, previous, activatedAt}; {error} if the cache cannot be completed now.
 self.addEventListener("message", (event) => {
   if (!event.data || event.data.type !== "tacocat:version" || !event.ports[0]) return;
-  event.waitUntil(
+  event.waitUntil(track("tacocat:version",
     (async () => {
       // The page was loaded before this worker existed, maybe at ?lang=… or index.html: from
       // that address it is in the HTTP cache (a revalidation, not a second download).
@@ -287,6 +308,6 @@ self.addEventListener("message", (event) => {
         previous: info.previous || [],
         activatedAt: activatedAt || (taking ? Date.now() : 0),
       });
-    })(),
+    })()),
   );
 });

@@ -140,6 +140,15 @@ SW_STATE_JS = """async () => {
     registration: reg && {installing: w(reg.installing), waiting: w(reg.waiting),
                           active: w(reg.active)},
     caches: await caches.keys(),
+    // What the active worker is still busy with (sw.js "tacocat:busy"); 2 s at most.
+    activeBusy: await new Promise((resolve) => {
+      const worker = reg && reg.active;
+      if (!worker) return resolve(null);
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (e) => resolve(e.data);
+      setTimeout(() => resolve('no answer in 2 s'), 2000);
+      worker.postMessage({type: 'tacocat:busy'}, [channel.port2]);
+    }),
   };
 }"""
 

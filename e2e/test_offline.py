@@ -120,6 +120,9 @@ def test_update_reaches_returning_player(
     wait_ready(page)
     text = page.evaluate("async () => (await fetch('web/shell.css')).text()")
     assert "build 2" in text
+    # The new worker says what it is busy with (for a failure's message: sw_state).
+    busy = sw_state(page)["activeBusy"]
+    assert busy["version"] == new and isinstance(busy["pending"], list), busy
     names = page.evaluate("caches.keys()")
     assert [n for n in names if n.startswith("tacocat:/update/:")] == [f"tacocat:/update/:{new}"]
     assert play_to_end(page) > 5

@@ -220,6 +220,10 @@ def test_a_revealed_duel_card_turns_over_from_its_back(new_context, base_url, wa
     assert " — " in label  # the face is already in the page...
     r, g, b = _mean_colour(card.screenshot())
     assert r > g + 40 and r > b + 40 and g < 110, (r, g, b)  # ...but the back shows
-    page.evaluate("window.__flips.forEach((a) => a.finish())")
+    # its last frame, still paused: finishing it would let the game go on (the duel's
+    # outcome restyles and moves the cards), which a loaded machine could catch instead
+    page.evaluate("window.__flips.forEach((a) => {"
+                  " a.currentTime = a.effect.getComputedTiming().endTime - 1; })")
     r, g, b = _mean_colour(card.screenshot())
     assert min(r, g, b) > 150, (r, g, b)  # the face: light paper and its picture
+    page.evaluate("window.__flips.forEach((a) => a.finish())")

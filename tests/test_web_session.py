@@ -96,6 +96,16 @@ def test_scenarios_start(name):
     assert len(results) == session.game.round
 
 
+def test_the_big_replace_scenario_lets_the_player_choose_any_card_first():
+    """Layout and tap tests open it to choose cards: whatever the computer would do, the
+    player acts first with the whole hand free (on the first C the computer replaced first
+    and, choosing none, left the player none to choose)."""
+    for seed in range(20):
+        obs = Session.new(seed=seed, scenario="big-replace").game.observation(YAY)
+        assert obs.to_act == (YAY,) and obs.replace_limit == len(obs.hand) == 9
+        assert all(s.enabled for s in replace_states(obs.hand, set(), obs.replace_limit))
+
+
 def test_selection_states_come_from_legal_actions():
     session = Session.new(seed=1, scenario="jumbo")
     obs = session.game.observation(YAY)

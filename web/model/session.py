@@ -40,9 +40,11 @@ SCENARIOS: dict[str, dict[str, Any]] = {
     # the last round, and a good opponent wins it whatever YAY does
     "last-stand": {"yay": [5, 11], "wow": [1, 12], "phase": "attack", "attacker": YAY,
                    "cat": 6, "tiles": [5]},
-    # the largest hands, with the longest card names: layout checks at every screen size
+    # the largest hands, with the longest card names: layout checks at every screen size.
+    # On the second C the arrow points at YAY, so the player replaces first and may choose
+    # any card (on the first C the computer went first and could leave them none).
     "big-replace": {"yay": [1, 2, 3, 5, 7, 8, 9, 11, 12], "wow": [1, 2, 3, 4, 6, 8, 10, 11, 12],
-                    "phase": "replace", "cat": 2},
+                    "phase": "replace", "cat": 4},
     "big-duel": {"yay": [1, 2, 3, 5, 7, 8, 9, 12], "wow": [2, 3, 4, 6, 8, 10, 11, 12],
                  "phase": "duel", "cat": 2},
     "big-attack": {"yay": [1, 2, 3, 5, 7, 8, 9, 12], "wow": [2, 3, 4, 6, 8, 10, 11, 12],

@@ -272,6 +272,13 @@ self.addEventListener("message", (event) => {
   );
 });
 
+// A waiting build is asked to take over once the page is idle (web/platform/offline.py):
+// if a late request of the page restarted the old worker stopped for the hand-over,
+// Chromium waits until it idles out (30 s; never with DevTools attached, docs/TESTING.md).
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "tacocat:take-over") self.skipWaiting();
+});
+
 self.addEventListener("message", (event) => {
   if (!event.data || event.data.type !== "tacocat:busy" || !event.ports[0]) return;
   const now = Date.now();

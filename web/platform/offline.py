@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import asyncio
 
-from web.platform.browser import create_proxy, document, to_js, window
+from web.platform.browser import create_once_callable, create_proxy, document, to_js, window
 from web.platform.dom import js_obj as _js_object
 from web.platform.dom import proxy as _proxy
+from web.platform.dom import py as _py
 
 SW_URL = "sw.js"  # relative to the page: the service worker's scope is the game's folder
 VERSION_TIMEOUT_S = 300.0  # only catches a worker that never answers (see _ask_version)
@@ -150,6 +151,57 @@ async def _watch_worker() -> None:
                 root.dataset.sw = str(new.get("version", ""))
 
     watch.on_change = after_change
+    _spawn(_hand_over(container))
+
+
+def _idle():
+    """Done when the page's main thread is next idle: its start-up rendering, and the
+    requests it makes, are over (at most 2 s; WebKit has no idle callback: 0.5 s)."""
+    future = asyncio.get_running_loop().create_future()
+
+    def done(*_args) -> None:
+        if not future.done():
+            future.set_result(None)
+
+    callback = create_once_callable(done)
+    if getattr(window, "requestIdleCallback", None) is not None:
+        window.requestIdleCallback(callback, _js_object({"timeout": 2000}))
+    else:
+        window.setTimeout(callback, 500)
+    return future
+
+
+async def _ask_to_take_over(worker) -> None:
+    await _idle()
+    if worker.state == "installed":
+        worker.postMessage(_js_object({"type": "tacocat:take-over"}))
+
+
+async def _hand_over(container) -> None:
+    """Ask a newer build, once it is installed and waiting, to take over now, when this
+    page is idle (sw.js says why install's own ``skipWaiting()`` may leave it waiting). It
+    then takes over at once, and the page shows it (see ``after_change``)."""
+    registration = _py(await container.getRegistration())
+    if registration is None:
+        return
+
+    def watch(worker) -> None:
+        def on_state(_event) -> None:
+            if worker.state == "installed":
+                _spawn(_ask_to_take_over(worker))
+
+        worker.addEventListener("statechange", _proxy(on_state))
+
+    def on_found(_event) -> None:
+        installing = _py(registration.installing)
+        if installing is not None:
+            watch(installing)
+
+    registration.addEventListener("updatefound", _proxy(on_found))
+    waiting = _py(registration.waiting)
+    if waiting is not None:
+        _spawn(_ask_to_take_over(waiting))
+    on_found(None)  # one installing already (its updatefound came before this listener)
 
 
 async def _register(query: dict[str, str]) -> None:

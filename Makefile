@@ -39,9 +39,11 @@ serve: setup
 	$(PY) scripts/serve.py --host $(HOST) --port $(PORT) --dir $(DIR) --prefix $(PREFIX)
 
 # Each step must pass; pytest's exit code 5 (no tests collected) fails the build too.
-# A browser test whose browser crashed runs once more ("Target crashed": Chromium's
-# renderer; "page crash": WebKitWebDriver lost MiniBrowser); any other failure fails at once.
-E2E_ARGS ?= --reruns 1 --only-rerun "Target crashed" --only-rerun "page crash"
+# The browser suite runs on two workers, one browser each, serving one dist/ build
+# (e2e/conftest.py). A browser test whose browser crashed runs once more ("Target
+# crashed": Chromium's renderer, reported with its log at the end of the run; "page
+# crash": WebKitWebDriver lost MiniBrowser); any other failure fails at once.
+E2E_ARGS ?= -n 2 --reruns 1 --only-rerun "Target crashed" --only-rerun "page crash"
 
 test: setup-browser
 	$(VENV)/bin/ruff check .

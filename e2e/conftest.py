@@ -7,8 +7,10 @@
   https://host/path/`` runs the same tests against a deployment instead.
 * ``server_url``: a static server on the repo root (the runtime/ folder, bench/bare/).
 * ``static_server(directory, prefix)``: more servers, e.g. a sub-path.
-* Chromium: ``/usr/bin/chromium`` (Debian) when present (or ``$CHROMIUM_PATH``), else
-  Playwright's managed Chromium. Headless unless ``--headed``.
+* Chromium: Debian's ``/usr/bin/chromium-headless-shell``, else ``/usr/bin/chromium``
+  (or ``$CHROMIUM_PATH``), else Playwright's managed Chromium. Headless unless
+  ``--headed``. Its stderr goes to ``e2e/artifacts/chromium-<worker>.log``, and a crashed
+  renderer is reported with that log's last lines (e2e/browser_logs.py).
 * Network/console guard (autouse): every browser context made through the ``page`` /
   ``context`` / ``new_context`` fixtures records every request (pages, iframes, workers,
   service workers), console messages and uncaught page errors into ``network_log``.
@@ -36,11 +38,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import browser_logs
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "e2e" / "artifacts"
-SYSTEM_CHROMIUM = "/usr/bin/chromium"
+# Debian's headless shell first (the same engine as Debian's chromium, without the
+# browser's own windows and services: a page's start costs about a quarter less CPU,
+# docs/TESTING.md), else Debian's chromium (also what --headed shows).
+SYSTEM_CHROMIUMS = ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -145,16 +151,30 @@ def dist_dir(tmp_path_factory, worker_id) -> Path:
 
 # --- browser ------------------------------------------------------------------
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args, browser_name):
+def browser_type_launch_args(browser_type_launch_args, browser_name, tmp_path_factory,
+                             worker_id):
     args = dict(browser_type_launch_args)
     if browser_name in (None, "chromium") and not args.get("channel"):
-        executable = os.environ.get("CHROMIUM_PATH") or (
-            SYSTEM_CHROMIUM if os.access(SYSTEM_CHROMIUM, os.X_OK) else None
-        )
+        found = SYSTEM_CHROMIUMS[1:] if args.get("headless") is False else SYSTEM_CHROMIUMS
+        executable = os.environ.get("CHROMIUM_PATH") or next(
+            (path for path in found if os.access(path, os.X_OK)), None)
         if executable:
-            args["executable_path"] = executable
-            args["args"] = [*args.get("args", []), *CHROMIUM_ARGS]
+            args["executable_path"] = browser_logs.wrapper(
+                executable, tmp_path_factory.mktemp("chromium"), worker_id)
+            args["args"] = [*args.get("args", []), *CHROMIUM_ARGS, *browser_logs.args()]
     return args
+
+
+def pytest_sessionstart(session):
+    if not hasattr(session.config, "workerinput"):  # the controlling process
+        browser_logs.start_run()
+
+
+def pytest_terminal_summary(terminalreporter):
+    crashes = browser_logs.summary()
+    if crashes:
+        terminalreporter.write_sep("=", "browser crashes (e2e/browser_logs.py)")
+        terminalreporter.write_line(crashes)
 
 
 # --- network / console guard ----------------------------------------------------
@@ -170,6 +190,7 @@ class NetworkLog:
     console: list[str] = field(default_factory=list)  # "type: text" for every message
     console_errors: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
+    crashes: list[str] = field(default_factory=list)  # pages whose renderer crashed
     contexts: list = field(default_factory=list)
 
     def is_local(self, url: str) -> bool:
@@ -214,6 +235,7 @@ class NetworkLog:
         context.on("response", self.on_response)
         context.on("console", self.on_console)
         context.on("weberror", self.on_weberror)
+        context.on("page", lambda page: page.on("crash", lambda p: self.crashes.append(p.url)))
         self.contexts.append(context)
 
     def flush(self) -> None:
@@ -262,10 +284,14 @@ def pytest_runtest_call(item):
     log = item.funcargs.get("network_log")
     try:
         result = yield
-    except BaseException:
+    except BaseException as exc:
         if log is not None:
+            if log.crashes or "crashed" in str(exc):
+                browser_logs.record(item.nodeid, log.crashes, str(exc))
             _screenshot_open_pages(item, log)
         raise
+    if log is not None and log.crashes:  # a page crashed, yet the test passed
+        browser_logs.record(item.nodeid, log.crashes, "(the test passed)")
     if log is not None and log.contexts:
         log.flush()
         allowed = tuple(p for m in item.iter_markers("allow_http_errors") for p in m.args)

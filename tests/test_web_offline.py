@@ -19,10 +19,10 @@ class Worker:
         self.sent: list[dict] = []
         self.listeners: dict[str, list] = {}
 
-    def postMessage(self, message) -> None:  # noqa: N802 (the DOM's name)
+    def postMessage(self, message) -> None:
         self.sent.append(message)
 
-    def addEventListener(self, kind: str, fn) -> None:  # noqa: N802
+    def addEventListener(self, kind: str, fn) -> None:
         self.listeners.setdefault(kind, []).append(fn)
 
     def become(self, state: str) -> None:
@@ -46,7 +46,7 @@ class Container:
     def __init__(self, registration) -> None:
         self.registration = registration
 
-    async def getRegistration(self):  # noqa: N802
+    async def getRegistration(self):
         return self.registration
 
 
@@ -56,7 +56,7 @@ class Window:
     def __init__(self) -> None:
         self.idle_callbacks: list = []
 
-    def requestIdleCallback(self, fn, _options) -> None:  # noqa: N802
+    def requestIdleCallback(self, fn, _options) -> None:
         self.idle_callbacks.append(fn)
 
     def idle(self) -> None:

@@ -42,7 +42,7 @@ import browser_logs
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-ARTIFACTS = ROOT / "e2e" / "artifacts"
+ARTIFACTS = browser_logs.ARTIFACTS  # screenshots, Chromium logs, crashes
 # Debian's headless shell first (the same engine as Debian's chromium, without the
 # browser's own windows and services: a page's start costs about a quarter less CPU,
 # docs/TESTING.md), else Debian's chromium (also what --headed shows).

@@ -129,3 +129,27 @@ def test_a_build_that_took_over_meanwhile_is_not_asked(window):
 def test_no_registration_no_question(window):
     asyncio.run(offline._hand_over(Container(None)))
     assert window.idle_callbacks == []
+
+
+def test_a_worker_gone_meanwhile_only_warns(window, monkeypatch):
+    warned = []
+    monkeypatch.setattr(offline, "_warn", lambda *parts: warned.append(parts))
+
+    class Gone(Worker):
+        def postMessage(self, message) -> None:
+            raise RuntimeError("InvalidStateError")
+
+    class Unregistered(Container):
+        async def getRegistration(self):
+            raise RuntimeError("SecurityError")
+
+    async def run():
+        await offline._hand_over(Unregistered(None))
+        await offline._hand_over(Container(Registration(waiting=Gone("installed"))))
+        await _settle()
+        window.idle()
+        await _settle()
+
+    asyncio.run(run())
+    assert [w[0] for w in warned] == ["no service worker registration:",
+                                      "cannot ask the new build to take over:"]

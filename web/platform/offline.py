@@ -173,15 +173,22 @@ def _idle():
 
 async def _ask_to_take_over(worker) -> None:
     await _idle()
-    if worker.state == "installed":
-        worker.postMessage(_js_object({"type": "tacocat:take-over"}))
+    try:
+        if worker.state == "installed":
+            worker.postMessage(_js_object({"type": "tacocat:take-over"}))
+    except Exception as exc:  # it went away meanwhile: it takes over on its own, or never
+        _warn("cannot ask the new build to take over:", exc)
 
 
 async def _hand_over(container) -> None:
     """Ask a newer build, once it is installed and waiting, to take over now, when this
     page is idle (sw.js says why install's own ``skipWaiting()`` may leave it waiting). It
     then takes over at once, and the page shows it (see ``after_change``)."""
-    registration = _py(await container.getRegistration())
+    try:
+        registration = _py(await container.getRegistration())
+    except Exception as exc:  # the worker was unregistered meanwhile (?sw=0 in another tab)
+        _warn("no service worker registration:", exc)
+        return
     if registration is None:
         return
 

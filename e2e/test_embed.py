@@ -208,7 +208,11 @@ def test_autoload_and_bare_iframe_in_an_article(page, article, screenshot):
         }
       }).observe(document, {childList: true, subtree: true});
     })()""")
-    page.goto(article["url"] + "autoload.html")
+    # Not until "load": that waits for both game frames to load at once (the snippet's and
+    # the bare one), which took over 30 s beside a CPU hog; what follows waits for each.
+    page.goto(article["url"] + "autoload.html", wait_until="domcontentloaded")
+    page.wait_for_function("document.querySelector('script[src$=\"web/embed.js\"]')"
+                           "?.previousElementSibling?.tagName === 'IFRAME'")
     assert article["url"].split("/")[2] != article["origin"].split("/")[2]  # another port
 
     # data-autoload: the frame at once, right where the script tag is, inline styles only.

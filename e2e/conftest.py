@@ -56,6 +56,12 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--disable-quic",
 ]
+# The tests' browsers only (bench/harness.py takes CHROMIUM_ARGS alone, so that the
+# benchmarks run V8's defaults, as a player's browser does): V8 compiles Pyodide's
+# WebAssembly with its baseline compiler only and never re-compiles hot functions with
+# TurboFan in the background. The tests check behaviour, not speed, and a page's start then
+# costs about 40 % less CPU (docs/TESTING.md, "CI in minutes").
+TEST_ONLY_ARGS = ["--js-flags=--liftoff-only"]
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
 LOCAL_SCHEMES = {"data", "blob", "about"}
 
@@ -161,7 +167,8 @@ def browser_type_launch_args(browser_type_launch_args, browser_name, tmp_path_fa
         if executable:
             args["executable_path"] = browser_logs.wrapper(
                 executable, tmp_path_factory.mktemp("chromium"), worker_id)
-            args["args"] = [*args.get("args", []), *CHROMIUM_ARGS, *browser_logs.args()]
+            args["args"] = [*args.get("args", []), *CHROMIUM_ARGS, *TEST_ONLY_ARGS,
+                            *browser_logs.args()]
     return args
 
 

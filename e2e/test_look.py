@@ -74,7 +74,7 @@ def test_every_card_face_draws_its_own_picture(new_context, base_url, wait_ready
       drawn: n.querySelector('svg.card-art')?.getBBox().width > 0}))""")
     assert len(faces) >= 9
     for face in faces:
-        assert face["use"] == f"web/art/deck.svg#art-{face['value']}", face
+        assert face["use"] == f"#sprite-art-{face['value']}", face
         assert face["hidden"] == "true" and face["drawn"], face
         assert face["corners"] == [face["value"]] * 2, face
         assert face["label"].startswith(f"{face['value']} — "), face

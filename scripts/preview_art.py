@@ -5,9 +5,10 @@
     .venv/bin/python scripts/preview_art.py --out /tmp/x --scale 2
     .venv/bin/python scripts/preview_art.py --engine firefox  # Debian's firefox-esr (BiDi)
 
-Writes an HTML page that references the sprite the way the game does (``<use
+Writes an HTML page that references the sprite file itself (``<use
 href=".../deck.svg#art-7">``: an external reference, which needs same-origin HTTP, not
-``file://``), serves the repo root and that page from one local server on 127.0.0.1, and
+``file://``; the game draws the same symbols from its copy in index.html), serves the
+repo root and that page from one local server on 127.0.0.1, and
 screenshots it: every ``art-N`` in a cream card frame at 40 px and 140 px wide, on the
 game's own tinted faces at 60 px, the back, both cat poses and the goals at 32 and 96 px,
 each on a light page and on a dark (#1b1f24) one. Symbols are read from the sprite, so a

@@ -62,7 +62,7 @@ def test_a_card_face_has_two_corners_its_picture_and_one_name(value):
     art = card.find("svg", "card-art")
     assert art.attrs["aria-hidden"] == "true" and art.attrs["focusable"] == "false"
     (use,) = art.children
-    assert use.tag == "use" and use.attrs["href"] == f"{SPRITE}#art-{value}"
+    assert use.tag == "use" and use.attrs["href"] == f"{SPRITE}art-{value}"
     assert card.find("span", "card-name").all_text == card_name(value)
     # every visible part is hidden from screen readers: the card is read once
     assert all(part.attrs.get("aria-hidden") == "true" for part in card.children)
@@ -71,7 +71,7 @@ def test_a_card_face_has_two_corners_its_picture_and_one_name(value):
 def test_a_card_back_draws_the_back_pattern_and_says_it_is_a_back():
     back = card_back()
     assert back.attrs["aria-label"] == "Face-down card"
-    assert back.find("use").attrs["href"] == f"{SPRITE}#card-back"
+    assert back.find("use").attrs["href"] == f"{SPRITE}card-back"
 
 
 def _screen(scenario: str, mode: str = MODE_AI) -> Screen:
@@ -100,4 +100,4 @@ def test_a_hidden_hot_seat_hand_fans_its_backs_too():
 def test_each_goal_flies_its_own_flag():
     track = {r.ident: r for r in board(_screen("big-duel"))}["track"].node()
     flags = [use.attrs["href"] for use in track.find_all("use")]
-    assert flags == [f"{SPRITE}#goal-yay", f"{SPRITE}#goal-wow"]
+    assert flags == [f"{SPRITE}goal-yay", f"{SPRITE}goal-wow"]

@@ -25,8 +25,8 @@ BOOT = 300.0  # hang detector for a start-up (normally 2-15 s)
 
 class _Loads(HTMLParser):
     """What index.html itself makes the browser fetch: its stylesheets and icon, its
-    classic scripts (not the inert tags the boot script reads), and the sprite its
-    ``<use>`` pictures come from."""
+    classic scripts (not the inert tags the boot script reads), and any file its ``<use>``
+    pictures come from (none now: they name the sprite's copy in the page)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -37,7 +37,7 @@ class _Loads(HTMLParser):
         if (tag == "link" and a.get("rel") in ("stylesheet", "icon")) or \
                 (tag == "script" and a.get("src") and a.get("type") in (None, "module")):
             self.paths.add("/" + (a.get("href") or a.get("src")))
-        elif tag == "use" and a.get("href"):
+        elif tag == "use" and a.get("href") and not a["href"].startswith("#"):
             self.paths.add("/" + a["href"].split("#")[0])
 
 

@@ -2,9 +2,11 @@
 
 The element's accessible name is the whole card ("7 — Evil Olive"); the visible parts
 (corners, picture, name) are hidden from screen readers so the card is read once. The
-pictures are ``<symbol>``s of one sprite (``web/art/deck.svg``, precached by the service
-worker because index.html references it), placed with ``<use>``: one file for the whole
-deck, drawn by the browser, with no markup built from text.
+pictures are ``<symbol>``s of one sprite (``web/art/deck.svg``), placed with ``<use>``:
+one drawing for the whole deck, drawn by the browser, with no markup built from text. The
+page holds a copy of the sprite (scripts/build_sprite.py puts it in index.html, ids
+prefixed ``sprite-``), so a picture is an in-page reference: one naming another file made
+the browser look that file up again for every card it built (issue #38).
 """
 
 from __future__ import annotations
@@ -14,12 +16,12 @@ from web.model.i18n import t
 from web.model.text import card_label
 from web.render.vdom import Node, h, svg
 
-SPRITE = "web/art/deck.svg"
+SPRITE = "#sprite-"  # the sprite's copy in index.html (scripts/build_sprite.py)
 
 
 def art(symbol: str, cls: str, view_box: str = "0 0 100 100") -> Node:
     """One picture from the sprite, decorative (the element it sits in carries the name)."""
-    return svg("svg", svg("use", href=f"{SPRITE}#{symbol}"), class_=cls, viewBox=view_box,
+    return svg("svg", svg("use", href=f"{SPRITE}{symbol}"), class_=cls, viewBox=view_box,
                aria_hidden="true", focusable="false")
 
 

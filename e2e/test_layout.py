@@ -1,7 +1,8 @@
 """The table fits the screen: at phone, tablet and desktop sizes, in every phase and every
-language, the whole hand (each card at least its strip), the buttons that act on it and the
-cards on the table are in view and not covered, card text is at least 11 px and never runs
-into the corner value, and every control is a touch target of at least 44 × 44 px."""
+language, the whole hand (each card at least its strip), the buttons that act on it, the
+cards on the table, the piles and, on an empty table, the first visit's lessons offer are
+in view and not covered, card text is at least 11 px and never runs into the corner value,
+and every control is a touch target of at least 44 × 44 px."""
 
 from __future__ import annotations
 
@@ -26,7 +27,9 @@ MEASURE = """() => {
     return hit !== null && (hit === n || n.contains(hit)); };
   const label = (n) => n.id || n.getAttribute('aria-label') || n.textContent.trim().slice(0, 30);
   const problems = [];
-  const groups = {hand: '#hand .card', actions: '#actions button', table: '#table-cards .card'};
+  const groups = {hand: '#hand .card', actions: '#actions button', table: '#table-cards .card',
+                  offer: '.table:has(.empty) #offer:not([hidden]) button',
+                  piles: '.piles .pile:not([hidden])'};
   for (const [name, sel] of Object.entries(groups)) {
     for (const n of document.querySelectorAll(sel)) {
       if (!inside(box(n))) problems.push(`${name} outside the viewport: ${label(n)}`);

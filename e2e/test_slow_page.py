@@ -8,9 +8,7 @@ server holds the page's end back for a moment, so that order happens every time.
 
 from __future__ import annotations
 
-import threading
 import time
-from functools import partial
 
 import pytest
 import tacocat_serve as serve  # scripts/serve.py, loaded by conftest.py
@@ -36,11 +34,8 @@ class _LateEnd(serve.TacocatRequestHandler):
 
 @pytest.fixture(scope="module")
 def late_end_url(dist_dir):
-    handler = partial(_LateEnd, directory=str(dist_dir), prefix="/", quiet=True,
-                      extra_headers={"Cache-Control": "no-cache"}, precompressed=False)
-    server = serve.TacocatServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server, url = serve.start_server(dist_dir, precompressed=False, handler_class=_LateEnd)
+    yield url
     serve.stop_server(server)
 
 

@@ -302,7 +302,10 @@ def make_server(
     cache_control: str | None = "no-cache",
     extra_headers: dict[str, str] | None = None,
     precompressed: bool = True,
+    handler_class: type[TacocatRequestHandler] = TacocatRequestHandler,
 ) -> tuple[TacocatServer, str]:
+    """A server for ``directory`` (not yet serving); ``handler_class`` may be a subclass that
+    changes how a response is sent (e2e/test_slow_page.py holds a page's end back)."""
     directory = Path(directory).resolve()
     if not directory.is_dir():
         raise FileNotFoundError(f"not a directory: {directory}")
@@ -311,7 +314,7 @@ def make_server(
     if cache_control:
         headers.setdefault("Cache-Control", cache_control)
     handler = partial(
-        TacocatRequestHandler,
+        handler_class,
         directory=str(directory),
         prefix=prefix,
         quiet=quiet,

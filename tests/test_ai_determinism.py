@@ -31,20 +31,16 @@ def slow_clock(step: float = 0.0005) -> Iterator[None]:
     stay out of reach (≤ 0.75 s; ≤ 1.05 s). Sharper and steadier than busy processes
     beside the test, which this used to run (two, which also slowed the other test workers,
     and bound a budget only by chance), and it costs no CPU."""
-    real = {name: getattr(time, name) for name in CLOCKS}
     now = [time.perf_counter()]
 
     def tick() -> float:
         now[0] += step
         return now[0]
 
-    for name in CLOCKS:
-        setattr(time, name, tick)
-    try:
+    with pytest.MonkeyPatch.context() as patch:
+        for name in CLOCKS:
+            patch.setattr(time, name, tick)
         yield
-    finally:
-        for name, clock in real.items():
-            setattr(time, name, clock)
 
 
 def decide_all(level: str, where: list) -> list[Action]:

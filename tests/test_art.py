@@ -1,7 +1,8 @@
 """The card art sprite (web/art/deck.svg): complete, small, and safe to reference.
 
-The page draws art with ``<use href="web/art/deck.svg#art-7"/>``; these checks need no
-browser (scripts/preview_art.py renders every symbol to look at).
+The page draws art with ``<use href="#sprite-art-7"/>`` from the sprite's copy in index.html
+(scripts/build_sprite.py); these checks need no browser (scripts/preview_art.py renders
+every symbol to look at).
 """
 
 from __future__ import annotations
@@ -10,14 +11,20 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
 from tacocat.cards import NAMES
+from web.views.cards import SPRITE as IN_PAGE
+from web.views.cards import art
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import build_sprite  # noqa: E402
+
 SPRITE = ROOT / "web" / "art" / "deck.svg"
 BROTLI_JS = ROOT / "scripts" / "brotli.mjs"
 NS = "http://www.w3.org/2000/svg"
@@ -194,49 +201,33 @@ def test_outlines_follow_the_page_colour(symbols, sym_id):
 
 
 # --- the sprite's copy in index.html (scripts/build_sprite.py) ---------------------------
-def _build_sprite():
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("build_sprite", ROOT / "scripts" /
-                                                  "build_sprite.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_page_holds_the_current_sprite():
     """index.html's copy is what scripts/build_sprite.py makes of deck.svg now (edit the
     sprite, then run the script: this fails until then)."""
-    sprite = _build_sprite()
     page = (ROOT / "index.html").read_text(encoding="utf-8")
-    assert sprite.render(page, SPRITE.read_text(encoding="utf-8")) == page, (
+    assert build_sprite.render(page, SPRITE.read_text(encoding="utf-8")) == page, (
         "index.html's sprite is stale: run .venv/bin/python scripts/build_sprite.py")
 
 
 def test_the_copy_names_only_its_own_prefixed_ids_and_the_page_uses_only_those():
-    sprite = _build_sprite()
-    copy = sprite.inline(SPRITE.read_text(encoding="utf-8"))
+    copy = build_sprite.inline(SPRITE.read_text(encoding="utf-8"))
     ids = re.findall(r'\bid="([^"]+)"', copy)
-    assert ids and all(i.startswith(sprite.PREFIX) for i in ids)
+    assert ids and all(i.startswith(build_sprite.PREFIX) for i in ids)
     refs = re.findall(r'href="#([^"]+)"', copy) + re.findall(r"url\(#([^)]+)\)", copy)
     assert refs and set(refs) <= set(ids)  # the sprite's own uses and pattern, renamed
     page = (ROOT / "index.html").read_text(encoding="utf-8")
-    outside = sprite._BLOCK.sub("", page)
+    outside = build_sprite._BLOCK.sub("", page)
     page_ids = re.findall(r'\bid="([^"]+)"', outside)
     assert not set(page_ids) & set(ids), "a page id meets a sprite id"
     uses = re.findall(r'<use\b[^>]*href="([^"]+)"', outside)
-    assert uses and all(u.startswith("#" + sprite.PREFIX) and u[1:] in ids for u in uses)
+    assert uses and all(u.startswith("#" + build_sprite.PREFIX) and u[1:] in ids for u in uses)
     # the Python side names symbols the same way (web/views/cards.py)
-    from web.views.cards import SPRITE as IN_PAGE
-    from web.views.cards import art
-
-    assert IN_PAGE == "#" + sprite.PREFIX
+    assert IN_PAGE == "#" + build_sprite.PREFIX
     assert art("art-7", "card-art").find("use").attrs["href"][1:] in ids
 
 
 def test_a_page_without_its_place_for_the_sprite_is_refused():
-    sprite = _build_sprite()
-    with pytest.raises(sprite.SpriteError):
-        sprite.render("<html><body></body></html>", SPRITE.read_text(encoding="utf-8"))
-    with pytest.raises(sprite.SpriteError):
-        sprite.inline("<g/>")
+    with pytest.raises(build_sprite.SpriteError):
+        build_sprite.render("<html><body></body></html>", SPRITE.read_text(encoding="utf-8"))
+    with pytest.raises(build_sprite.SpriteError):
+        build_sprite.inline("<g/>")

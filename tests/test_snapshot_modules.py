@@ -20,7 +20,7 @@ def test_every_page_module_is_pure_reaching_the_page_only_through_browser():
     # The views and the state, and the page's glue too: it takes document, window and
     # Pyodide's bridge from web.platform.browser, which imports them when first used.
     for name in ("web.model.session", "web.model.screen", "web.render.vdom", "web.views.page",
-                 "web.model.i18n", "web.model.text", "web.app", "web.platform.embed",
+                 "web.i18n.catalog", "web.model.text", "web.app", "web.platform.embed",
                  "web.platform.language", "web.platform.offline", "web.control.controller",
                  "web.platform.dom", "web.control.moves", "web.platform.storage",
                  "web.platform.browser"):

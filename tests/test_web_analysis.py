@@ -22,7 +22,7 @@ from tacocat.analysis import (
 )
 from tacocat.ruleset import WOW, YAY
 from web.formats.analysis import KEEP, AnalysisStore
-from web.model import i18n
+from web.i18n import catalog as i18n
 from web.model.analysis import CHOOSE, DONE, ERROR, RUNNING, Panel
 from web.model.session import MODE_AI, MODE_HOTSEAT
 from web.render.vdom import Differ

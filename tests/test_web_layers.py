@@ -15,7 +15,7 @@ from web.platform.snapshot import imports
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
-PURE = ("web.model", "web.formats", "web.views", "web.render.vdom")
+PURE = ("web.i18n", "web.model", "web.formats", "web.views", "web.render.vdom")
 FORBIDDEN = ("web.platform", "web.control", "js", "pyscript", "pyodide")
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from tacocat import YAY, card_name
 from web.formats.prefs import THEMES, Prefs
-from web.model import i18n
+from web.i18n import catalog as i18n
 from web.model.screen import Screen, Ui
 from web.model.session import MODE_AI, MODE_HOTSEAT, Session
 from web.views.board import board

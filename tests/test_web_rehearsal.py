@@ -10,7 +10,7 @@ import pytest
 
 from tacocat.players import RandomPlayer
 from web.control import rehearsal
-from web.model import i18n
+from web.i18n import catalog as i18n
 from web.model.session import MODE_AI, Session
 
 

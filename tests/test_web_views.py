@@ -10,7 +10,7 @@ from vdom_fake import expected_html
 
 from tacocat import WOW, YAY, Action, card_name
 from tacocat.players import RandomPlayer
-from web.model import i18n
+from web.i18n import catalog as i18n
 from web.model.screen import Screen, Ui
 from web.model.session import MODE_AI, MODE_HOTSEAT, Session
 from web.render.vdom import Differ, Memo, Node, Root

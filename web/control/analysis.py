@@ -19,8 +19,8 @@ import asyncio
 from tacocat import GameRecord
 from web.control.input import Feature
 from web.formats.analysis import AnalysisStore
+from web.i18n.catalog import t
 from web.model.analysis import Panel
-from web.model.i18n import t
 from web.model.session import MODE_AI
 from web.platform import storage
 from web.platform.dom import by_id, focus, on

@@ -26,9 +26,9 @@ from web.control.replay import ReplayControl
 from web.control.stats import StatsControl
 from web.formats.prefs import Prefs, parse_seed
 from web.formats.stats import Stats
+from web.i18n.catalog import has, set_language, t
 from web.model import levels
 from web.model.answer import AnswerPolicy
-from web.model.i18n import has, set_language, t
 from web.model.screen import Screen, Ui
 from web.model.session import MODE_AI, MODE_HOTSEAT, MODE_WATCH, Session
 from web.model.takeback import pass_offer

@@ -12,7 +12,7 @@ from __future__ import annotations
 from tacocat import RecordError, TacocatError
 from web.control.input import Feature
 from web.formats.prefs import parse_seed
-from web.model.i18n import t
+from web.i18n.catalog import t
 from web.model.session import MODE_AI, MODE_WATCH, Session
 from web.model.text import sentence
 from web.platform.dom import apply_theme, by_id, focus, query

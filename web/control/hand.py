@@ -10,14 +10,14 @@ after each move) and its buttons' handlers. Uses the session (or the lesson's,
 
 from __future__ import annotations
 
-from tacocat import SEATS, Action
+from tacocat import Action
 from tacocat.actions import ATTACK, REPLACE
 from web.control.input import Feature
+from web.i18n.catalog import has, t
 from web.model import levels
-from web.model.i18n import has, t
 from web.model.session import MODE_AI, MODE_HOTSEAT
 from web.model.takeback import PassOffer, pass_offer, takeback, taken_back
-from web.model.text import Words, cards_text
+from web.model.text import Words, cards_text, goal_name
 from web.platform.dom import by_id, focus, set_attr
 
 
@@ -191,7 +191,7 @@ class HandControl(Feature):
         node = by_id("pass-note")
         node.hidden = offer.reason is None
         node.textContent = "" if offer.reason is None else \
-            t(offer.reason, seat=t(f"seat.{SEATS[offer.refused]}"))
+            t(offer.reason, seat=goal_name(offer.refused))
 
     # -- between rounds, hot-seat -------------------------------------------------------------
     def do_continue(self, _arg) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from tacocat import YAY, GameRecord, RecordError
 from web.control.input import Feature
 from web.formats.share import PREFIX, decode, encode, from_fragment
-from web.model.i18n import t
+from web.i18n.catalog import t
 from web.model.replay import Replay
 from web.model.screen import Ui
 from web.model.session import MODE_AI, MODE_HOTSEAT

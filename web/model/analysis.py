@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from tacocat import GameRecord, TacocatError
 from tacocat.analysis import Analysis, Progress, analyse
-from web.model.i18n import t
+from web.i18n.catalog import t
 from web.model.text import sentence
 
 MILESTONES = (0.25, 0.5, 0.75)

@@ -12,7 +12,7 @@ from typing import Any
 
 from tacocat import SEATS, WOW, YAY, Action, card_name
 from tacocat.actions import ATTACK, DEFEND, DUEL, REPLACE
-from web.model.i18n import has, t
+from web.i18n.catalog import has, t, term
 from web.model.session import MODE_AI, space_letter
 
 
@@ -29,11 +29,12 @@ def arrow_words(arrow: int | None) -> str:
     """'double arrow' or 'arrow points at WOW', translated."""
     if arrow is None:
         return t("board.arrow.double")
-    return t("board.arrow.at", seat=t(f"seat.{SEATS[arrow]}"))
+    return t("board.arrow.at", seat=goal_name(arrow))
 
 
 def goal_name(seat: int) -> str:
-    return t(f"seat.{SEATS[seat]}")
+    """A seat's (and its goal's) name, YAY or WOW, as a term messages may inflect."""
+    return term(f"seat.{SEATS[seat]}")
 
 
 def place_text(index: int, n_spaces: int) -> str:
@@ -60,14 +61,16 @@ class Words:
         return self.mode == MODE_AI and seat == self.human
 
     def seat_name(self, seat: int) -> str:
+        """Who plays a seat ("You", "Computer", or the seat's name), as a term messages may
+        inflect ({who.erg})."""
         if self.mode == MODE_AI:
-            return t("seat.you") if seat == self.human else t("seat.computer")
+            return term("seat.you") if seat == self.human else term("seat.computer")
         return goal_name(seat)
 
     def seat_long(self, seat: int, level: str) -> str:
         """The computer's full name, e.g. "Computer, hard (WOW)"."""
         if self.mode == MODE_AI and seat != self.human:
-            return t("seat.computer.long", level=t(f"level.{level}"), seat=SEATS[seat])
+            return t("seat.computer.long", level=term(f"level.{level}"), seat=goal_name(seat))
         return self.seat_name(seat)
 
     def tw(self, key: str, who: int | None, **params: Any) -> str:

@@ -4,7 +4,7 @@ player picked. The engine's :class:`tacocat.GameRecord` does the parsing and che
 from __future__ import annotations
 
 from tacocat import RecordError
-from web.model.i18n import t
+from web.i18n.catalog import t
 from web.platform.browser import create_once_callable, document, to_js, window
 from web.platform.dom import el, js_obj
 

@@ -10,7 +10,7 @@ import contextlib
 import json
 from urllib.parse import urlencode
 
-from web.model import i18n
+from web.i18n import catalog as i18n
 from web.platform.browser import document, window
 from web.platform.dom import params, proxy
 from web.platform.storage import storage_get, storage_set

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from tacocat import SEATS, Action
 from tacocat.analysis import Decision, RoundSummary, move_data
+from web.i18n.catalog import t
 from web.model.analysis import CHOOSE, DONE, ERROR, Panel
-from web.model.i18n import t
 from web.model.session import MODE_AI
-from web.model.text import cards_text
+from web.model.text import cards_text, goal_name
 from web.render.vdom import Node, Root, h, svg, txt
 
 W, H, PAD = 600, 200, 10  # the graph's viewBox
@@ -42,7 +42,7 @@ def title(p: Panel) -> str:
         return t("analysis.choose")
     if p.mode == MODE_AI and p.seat == p.human:
         return t("analysis.title")
-    return t("analysis.title.seat", seat=t(f"seat.{SEATS[p.seat]}"))
+    return t("analysis.title.seat", seat=goal_name(p.seat))
 
 
 def summary(r: RoundSummary) -> str:
@@ -140,7 +140,7 @@ def body(p: Panel) -> list[Node]:
     if state == CHOOSE:
         return [head, h("p", "help", t("analysis.choose.help")),
                 h("div", "buttons seats", None,
-                  *(_button(t("analysis.for", seat=t(f"seat.{SEATS[s]}")), "analysis-seat",
+                  *(_button(t("analysis.for", seat=goal_name(s)), "analysis-seat",
                             f"analysis-seat-{SEATS[s].lower()}", data_arg=s) for s in (0, 1))),
                 _buttons(close)]
     if state == ERROR:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tacocat import SEATS, WOW, YAY
-from web.model.i18n import language, t
+from web.i18n.catalog import language, t
 from web.model.screen import Screen
 from web.model.session import space_letter
 from web.model.text import arrow_words, goal_name
@@ -57,7 +57,7 @@ def board(s: Screen) -> list[Root]:
     if 0 <= game.cat < n:
         where = t("board.cat", index=game.cat + 1, letter=space_letter(game.cat, n))
     else:
-        where = t("board.cat.goal", seat=t(f"seat.{SEATS[YAY if game.cat < 0 else WOW]}"))
+        where = t("board.cat.goal", seat=goal_name(YAY if game.cat < 0 else WOW))
     if s.result is not None:
         info = [txt(t("banner.round", round=s.result["round"]))]
     elif game.is_terminal():

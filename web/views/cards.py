@@ -12,7 +12,7 @@ the browser look that file up again for every card it built (issue #38).
 from __future__ import annotations
 
 from tacocat import card_name
-from web.model.i18n import t
+from web.i18n.catalog import t
 from web.model.text import card_label
 from web.render.vdom import Node, h, svg
 

@@ -6,11 +6,11 @@ a dialog is :mod:`web.platform.dialogs`. Round results are not dialogs (see
 
 from __future__ import annotations
 
-from tacocat import SEATS
 from web.formats.prefs import THEMES
-from web.model.i18n import t
+from web.i18n.catalog import t
 from web.model.session import MODE_AI, MODE_HOTSEAT, MODE_WATCH, PACES
 from web.model.takeback import PassOffer
+from web.model.text import goal_name
 from web.render.vdom import Node, Root, h, txt
 
 
@@ -48,16 +48,16 @@ def mode_sets(mode: str) -> list[Root]:
 def pass_dialog(seat: int, offer: PassOffer) -> list[Root]:
     """Hand the device to ``seat``; the player who just moved may take that move back if
     ``seat`` agrees (``offer.seat``), or the note says why not."""
-    name = t(f"seat.{SEATS[seat]}")
+    name = goal_name(seat)
     undo = offer.seat
     note = None if offer.reason is None else \
-        t(offer.reason, seat=t(f"seat.{SEATS[offer.refused]}"))
+        t(offer.reason, seat=goal_name(offer.refused))
     return [Root("pass-title", children=[txt(t("pass.title", seat=name))]),
             Root("pass-body", children=[txt(t("pass.body", seat=name))]),
             Root("pass-note", {"hidden": note is None}, [txt(note or "")]),
             Root("pass-show", {"data-arg": seat}, [txt(t("pass.show", seat=name))]),
             Root("pass-takeback", {"hidden": undo is None},
-                 [txt("" if undo is None else t("pass.takeback", seat=t(f"seat.{SEATS[undo]}")))])]
+                 [txt("" if undo is None else t("pass.takeback", seat=goal_name(undo)))])]
 
 
 def resume_dialog(rounds: int, moves: int) -> list[Root]:

@@ -8,7 +8,7 @@ and the cards the computer has picked, lifted for a moment before they move.
 
 from __future__ import annotations
 
-from web.model.i18n import t
+from web.i18n.catalog import t
 from web.model.screen import Screen
 from web.model.session import (
     MODE_HOTSEAT,
@@ -18,7 +18,7 @@ from web.model.session import (
     replace_states,
     sacrifice_state,
 )
-from web.model.text import cards_text
+from web.model.text import cards_text, goal_name
 from web.render.vdom import Node, Root, h, txt
 from web.views.cards import card_back, card_face, fan_style
 
@@ -56,7 +56,7 @@ def hand(s: Screen) -> list[Root]:
     """
     session = s.session
     if session.mode == MODE_HOTSEAT and not s.hidden:
-        title = t("hand.label.seat", seat=t(f"seat.{('YAY', 'WOW')[s.me]}"))
+        title = t("hand.label.seat", seat=goal_name(s.me))
     elif s.hidden:
         title = t("hand.hidden")
     else:

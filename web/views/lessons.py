@@ -3,7 +3,7 @@ what to change, with the buttons to go on."""
 
 from __future__ import annotations
 
-from web.model.i18n import t
+from web.i18n.catalog import t
 from web.model.lessons import LESSONS, Run
 from web.render.vdom import Node, Root, h, txt
 

@@ -7,7 +7,7 @@ The card tracker: how many of each value lie face up this round, and the discard
 
 from __future__ import annotations
 
-from web.model.i18n import language, t
+from web.i18n.catalog import language, t
 from web.model.screen import Screen
 from web.model.text import card_label
 from web.render.vdom import Node, Root, h, txt

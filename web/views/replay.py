@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from web.model.i18n import t
+from web.i18n.catalog import t
 from web.model.replay import Replay
 from web.render.vdom import Root, txt
 

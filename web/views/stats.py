@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from web.formats.stats import HOTSEAT, Stats
-from web.model.i18n import t
+from web.i18n.catalog import t
 from web.render.vdom import Node, Root, h, svg, txt
 
 COLUMNS = ("stats.opponent", "stats.games", "stats.wins", "stats.rate", "stats.streak",

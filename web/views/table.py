@@ -12,7 +12,7 @@ board — once the showdown cards lie on the table and the cat has moved.
 from __future__ import annotations
 
 from tacocat import SEATS, WOW, YAY
-from web.model.i18n import t
+from web.i18n.catalog import t
 from web.model.screen import Screen
 from web.model.session import MODE_WATCH
 from web.model.text import cards_text, sentence

@@ -7,6 +7,7 @@ English. The words themselves are checked against each language's glossary
 from __future__ import annotations
 
 import json
+import os
 import re
 import unicodedata
 from decimal import Decimal
@@ -23,7 +24,8 @@ CATALOGS = Path(__file__).resolve().parent.parent / "web" / "i18n"
 LANGUAGES = ("en", "eu", "et", "sw", "mr")
 OTHERS = tuple(x for x in LANGUAGES if x != "en")
 # Catalogs whose review against their glossary is under way (#48): emptied when it lands.
-REVIEW_PENDING = {"eu", "et", "sw", "mr"}
+REVIEW_PENDING = {"eu", "et", "sw", "mr"} - set(
+    os.environ.get("TACOCAT_CHECK_LANGS", "").split(","))
 
 
 def _pending(lang: str) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import json
 import os
 import shutil
 import sys
@@ -54,7 +55,31 @@ def test_archive_holds_every_python_file_and_catalog():
     missing = sorted(expected - set(names))
     assert not missing, f"missing from {build_app.ARCHIVE}: {missing}"
     assert sorted(names) == names and len(set(names)) == len(names)
-    assert set(names) == expected  # and nothing else (no tests, no caches)
+    # and nothing else (no tests, no caches) but the page's import order
+    assert set(names) == expected | {build_app.IMPORT_ORDER}
+
+
+def test_the_import_order_imports_each_module_after_what_it_needs():
+    """web/app.py imports the page's modules one by one in the archive's order: each comes
+    after every module of ours it imports at import time, and the controller comes last."""
+    order = build_app.import_order(ROOT)
+    assert order[-1] == build_app.ENTRY and len(order) == len(set(order))
+    assert {"tacocat.game", "web.render.vdom", "web.i18n.catalog"} <= set(order)
+    graph = {name: build_stdlib.module_imports((ROOT / path).read_bytes(), name,
+                                               path.endswith("__init__.py"), lazy=False)
+             for path in build_app.sources(ROOT) if path.endswith(".py")
+             for name in [build_stdlib.module_name(path)]}
+
+    def imports_of(name: str) -> set[str]:  # what importing ``name`` imports, transitively
+        return build_stdlib.reach(graph, [name])[0]
+
+    # a cycle (a type-checking import back) has no order: only one-way dependencies count
+    late = [(name, dep) for i, name in enumerate(order) for dep in graph[name]
+            if dep in order and order.index(dep) > i and name not in imports_of(dep)]
+    assert late == [], "imported before what they import"
+    data = json.loads(zipfile.ZipFile(io.BytesIO(build_app.archive_bytes(ROOT))).read(
+        build_app.IMPORT_ORDER))
+    assert data == order
 
 
 def test_archive_is_stored_dated_and_reproducible():

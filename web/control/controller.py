@@ -120,9 +120,12 @@ class Controller:
         self.count_tasks()
 
     # -- start-up ---------------------------------------------------------------------------
-    def start(self) -> None:
+    async def start(self) -> None:
+        """Draw the page and start the game, giving the browser the thread back between
+        steps (at a phone's speed each takes 20–50 ms: one task, they held the first
+        frame for 0.1–0.2 s, issue #52)."""
         self.apply_static_text()
-        self.bind()
+        await asyncio.sleep(0)
         saved, bad = (None, False) if self.params.get("fresh") else \
             storage.read(self.save_key, Session.from_save_text)
         if bad:
@@ -133,6 +136,8 @@ class Controller:
         p = self.prefs
         self.new_game(seed=seed, scenario=self.params.get("scenario"), mode=p.mode,
                       level=p.level, human=p.human, save=False)
+        self.bind()
+        await asyncio.sleep(0)
         if self.params.get("seed") and seed is None:
             self.notices.append(t("seed.invalid", seed=self.params["seed"]))
         if self.notices:
@@ -148,6 +153,7 @@ class Controller:
             by_id("offer").hidden = False
         if self.replay.current is None and not lesson:
             self.offer_resume()
+        await asyncio.sleep(0)
         self.start_shell()
         root = document.documentElement
         root.dataset.readyMs = str(round(window.performance.now()))
@@ -283,22 +289,28 @@ class Controller:
         A move (web/control/moves.py) leaves the Take back button (``takeback=False``) and the focus
         (``refocus=False``) to later steps. Returns whether the focused element went away."""
         t0 = time.perf_counter()
-        prof = self.profile
         had_focus = active_element()
-        s = self.shown = self.screen()
-        prof.lap("screen")
-        roots = page(s, self.log, self.memo, self.replay.current, self.lessons.run,
-                     self.sound.enabled)
-        prof.lap("views")
-        self.painter.draw(roots, prof)
+        self.prepare_render()
+        self.painter.flush(self.profile)
         if takeback:
             self.hand.render_takeback()
         lost = had_focus is not None and not had_focus.isConnected
         if lost and refocus:
             self.focus_play()
-        prof.lap("takeback+focus")
+        self.profile.lap("takeback+focus")
         self.runner.note("render", time.perf_counter() - t0)
         return lost
+
+    def prepare_render(self) -> None:
+        """Every view draws the screen and the diff of all their trees waits in the painter
+        (:meth:`web.render.paint.Painter.flush` applies it: a move draws in a task of its
+        own, web/control/moves.py)."""
+        s = self.shown = self.screen()
+        self.profile.lap("screen")
+        roots = page(s, self.log, self.memo, self.replay.current, self.lessons.run,
+                     self.sound.enabled)
+        self.profile.lap("views")
+        self.painter.prepare(roots, self.profile)
 
     def render_opponent(self) -> None:
         """Only the opponent's corner (the computer thinking, its cards lifted)."""

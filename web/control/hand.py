@@ -207,9 +207,8 @@ class HandControl(Feature):
         ctl.moves.land_now()
         s.next_round()
         ctl.ui.focus = 0
-        # like a move (web/control/moves.py): the tap's task draws the new round; the focus
-        # (after a pointer's tap) and the deal wait for the next frame, Take back for after
-        # its paint
+        # like a move (web/control/moves.py): the tap's task draws the new round, then (after
+        # a pointer's tap) the focus and the deal; Take back waits for the next paint
         deferred = ctl.by_pointer
         ctl.render(takeback=False, refocus=False)
         if not deferred:

@@ -9,18 +9,21 @@ A move is split over moments so that no single task carries all of it — on a p
 1. **A task after that paint** (:meth:`Moves.play`; a computer's move starts here): the
    engine applies the move and every view draws the new position in one patch batch.
    Nothing here reads layout after writing.
-2. **The next frame, before it paints** (:meth:`Moves.land`): the move's animation (FLIP,
-   web/render/motion.py). Its "last" positions are read where the frame lays out anyway, and the
-   cards start from where they were, so the new position is never painted still.
-3. **After that paint** (:meth:`Moves.settle`): what nobody waits to see — the autosave,
-   the Take back button, the announcement and sound, and the next turn (a computer move,
-   a pass screen).
+2. **Still in that task** (:meth:`Moves.land`): the move's animation (FLIP,
+   web/render/motion.py): its "last" positions are read right after the patch — the one
+   layout the new position needs, made here rather than in the frame — and every
+   animation starts, so the frame that follows only paints, with the cards starting from
+   where they were (the new position is never painted still). Measured in the frame
+   (before issue #52), the read's layout, the Python of the motion and the restyle after
+   it made most frames of a move long at 4× CPU, while the task before them was short.
+3. **After that frame's paint** (:meth:`Moves.settle`): what nobody waits to see — the
+   autosave, the Take back button, the announcement and sound, and the next turn (a
+   computer move, a pass screen).
 
-A move that starts while the previous one waits for its frame lands that one first,
-without its animation (it would be superseded anyway), and settles it at once, so the
-order of saves, announcements and turns never changes; any click or key does the same
+A move that starts while the previous one waits for its paint settles that one first, so
+the order of saves, announcements and turns never changes; any click or key does the same
 (web/control/input.py), so input always meets a settled page, and a new session drops it.
-While a move waits for its frame it counts as one of the page's pending tasks
+While a move waits for its paint it counts as one of the page's pending tasks
 (``<html data-tasks>``).
 """
 
@@ -45,13 +48,14 @@ FRAME_FALLBACK_MS = 100  # a hidden page or an off-screen frame gets no animatio
 
 @dataclass
 class Landing:
-    """A change drawn but not yet animated (``animate``, in the next frame; returns how
-    long its animation lasts, in ms) or settled (``settle``, after that frame's paint)."""
+    """A change drawn and animated at once (``animate`` returns how long its animation
+    lasts, in ms) and settled after the next frame's paint (``settle``)."""
 
     token: int
     animate: Callable[[], float]
     settle: Callable[[float], None]
     refocus: bool = False  # the focused element went away: focus the hand again
+    draw: Callable[[], None] | None = None  # a move diffed in its task, drawn when it lands
     landed: bool = False
     settled: bool = False
     took: float = 0.0
@@ -209,16 +213,33 @@ class Moves:
             by_id("offer").hidden = True  # playing: the lessons offer has had its chance
         # The Take back button waits for step 3. Focus, if the focused card went away,
         # comes back at once for the keyboard (the next key must find it); after a pointer's
-        # tap it waits for step 2, where the frame updates style anyway (focus() forces it).
-        deferred = self.ctl.by_pointer
-        lost = self.ctl.render(takeback=False, refocus=not deferred) and deferred
+        # tap it waits for step 2, just before the layout the animation reads anyway (focus()
+        # forces style).
         events = s.move_events[-1]
+        settle = lambda took: self._settle_move(logged, events, took)  # noqa: E731
+        if not self.ctl.answers.first():  # it fits in a frame here: draw it now, at once
+            deferred = self.ctl.by_pointer
+            lost = self.ctl.render(takeback=False, refocus=not deferred) and deferred
+            self._measured(seat, t0)
+            self.land_later(lambda: self._animate_move(before), settle, refocus=lost)
+            return
+        # On a phone: this task diffs the new position; the next one draws it, reads its
+        # layout and starts its animation (step 2), each half of what one task held.
+        had_focus = active_element()
+        self.ctl.prepare_render()
+        self._measured(seat, t0)
+
+        def draw() -> None:
+            self.ctl.painter.flush(self.ctl.profile)
+            if had_focus is not None and not had_focus.isConnected:
+                self.ctl.focus_play()  # the tapped card went away: the hand keeps the focus
+        self.land_later(lambda: self._animate_move(before), settle, draw=draw)
+
+    def _measured(self, seat: int, t0: float) -> None:
         spent = time.perf_counter() - t0
         self.ctl.runner.note("apply", spent)
-        if not s.is_computer(seat):  # a tap's move: what the next tap will cost here
+        if not self.ctl.session.is_computer(seat):  # a tap's move: what the next tap costs
             self.ctl.answers.measured(spent * 1000)
-        self.land_later(lambda: self._animate_move(before),
-                        lambda took: self._settle_move(logged, events, took), refocus=lost)
 
     def _animate_move(self, before: Snapshot) -> float:
         prof = self.ctl.profile
@@ -243,24 +264,35 @@ class Moves:
         prof.lap("advance")
         prof.finish()
 
-    # -- 2. the next frame ------------------------------------------------------------------
+    # -- 2. its animation, in the same task ---------------------------------------------------
     def land_later(self, animate: Callable[[], float], settle: Callable[[float], None],
-                   refocus: bool = False) -> None:
-        """What was just drawn animates in the next frame (``animate``) and settles after
-        its paint (``settle``, handed the animation's length in ms).
+                   refocus: bool = False, draw: Callable[[], None] | None = None) -> None:
+        """What was just drawn animates now (``animate``) and settles after the next
+        frame's paint (``settle``, handed the animation's length in ms); with ``draw``
+        (a move diffed but not yet drawn), drawing and animating wait for a task of their
+        own.
 
         (Not named ``then``: the controller reaches JavaScript as a proxy, and an object
         with a ``then`` method is a promise to JavaScript — PyScript awaited it.)"""
-        landing = self.landing = Landing(self.ctl.token, animate, settle, refocus)
+        landing = self.landing = Landing(self.ctl.token, animate, settle, refocus, draw)
         self.ctl.count_tasks()
-        window.tacocatPatch.frame(create_once_callable(lambda *_: self.land(landing)),
-                                  FRAME_FALLBACK_MS)
+        if draw is None:
+            self.land(landing)
+        else:
+            self.ctl.spawn(self._land_soon(landing))
+
+    async def _land_soon(self, landing: Landing) -> None:
+        self.ctl.profile.resume()
+        self.land(landing)  # a task of its own (unless input landed it first)
 
     def land(self, landing: Landing, animate: bool = True) -> None:
-        """Animate (inside the frame, before its paint), then settle in a task after it."""
+        """Draw what waits to be drawn, animate it (before anything paints), then settle
+        in a task after the next paint."""
         if landing.landed:
             return
         landing.landed = True
+        if landing.draw is not None:  # whatever comes next: a diffed move is drawn first
+            landing.draw()
         if landing.token != self.ctl.token:  # a new session came meanwhile: nothing to do
             self.settle(landing)
             return
@@ -270,7 +302,9 @@ class Moves:
             if animate:
                 landing.took = landing.animate()
         finally:  # a failed animation is reported, and the game still goes on
-            self.ctl.spawn(self._settle_later(landing))
+            window.tacocatPatch.afterPaint(
+                create_once_callable(lambda *_: self.ctl.spawn(self._settle_later(landing))),
+                FRAME_FALLBACK_MS)
 
     def land_now(self) -> None:
         """A new move, a new game or a take-back: the move still in flight lands and

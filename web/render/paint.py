@@ -20,14 +20,27 @@ class Painter:
     def __init__(self) -> None:
         self.differ = Differ()
         self.applier = window.tacocatPatch
+        self.pending: list = []  # a batch diffed but not yet applied (:meth:`prepare`)
 
     def draw(self, roots: Iterable[Root], profile: Profile | None = None) -> None:
         """Diff ``roots`` against what was drawn and apply the batch (one call)."""
+        self.prepare(roots, profile)
+        self.flush(profile)
+
+    def prepare(self, roots: Iterable[Root], profile: Profile | None = None) -> None:
+        """Diff ``roots`` now and keep the batch for :meth:`flush` (a move diffs in one task
+        and draws in the next, web/control/moves.py). Anything drawn meanwhile is applied
+        after it, in one call, so the page always receives the batches in order."""
         ops = self.differ.render(roots)
+        self.pending.extend(ops)
         if profile is not None:
             profile.lap("diff")
             profile.count("ops", len(ops))
             profile.count("created", count_nodes(ops))
+
+    def flush(self, profile: Profile | None = None) -> None:
+        """Apply what was prepared and not yet applied (one call, or none)."""
+        ops, self.pending = self.pending, []
         if ops:
             self.applier.apply(json.dumps(ops, ensure_ascii=False, separators=(",", ":")))
         if profile is not None:
@@ -37,9 +50,10 @@ class Painter:
     def reset(self) -> None:
         """Draw every region from scratch next time (their text was rewritten outside)."""
         self.differ = Differ()
+        self.pending = []
         self.applier.reset()
 
-    @staticmethod
-    def cards() -> list:
-        """The hand's card buttons, in order (for focus and arrow keys)."""
+    def cards(self) -> list:
+        """The hand's card buttons, in order (for focus and arrow keys), as drawn."""
+        self.flush()
         return query_all("#hand button.card")

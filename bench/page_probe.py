@@ -181,11 +181,11 @@ def _split(entries: list[tuple[float, float, float, float]]) -> tuple[float, flo
     return delay, processing, max(0.0, end - last)
 
 
-def play(browser, url: str, *, rate: float, pause_ms: int, css: str = "", script: str = "",
+def play(browser, url: str, *, rate: float, pause_ms: int, css: str = "",
          reduced_motion: bool = False, profile: bool = False, hang_s: float = 1800) -> Game:
     """One whole game at ``url`` in a 390×844 page whose CPU is slowed ``rate``× from the
     start (a phone is slow before the first move too), service workers blocked; ``css``
-    and ``script`` switch parts of the look off (a measuring build, bench/look_parts.py)."""
+    switches parts of the look off (a measuring build, bench/look_parts.py)."""
     context = browser.new_context(service_workers="block", viewport={"width": 390, "height": 844},
                                   reduced_motion="reduce" if reduced_motion else "no-preference")
     context.add_init_script(OBSERVE_JS)
@@ -194,8 +194,6 @@ def play(browser, url: str, *, rate: float, pause_ms: int, css: str = "", script
             "document.addEventListener('DOMContentLoaded', () => { const s = "
             f"document.createElement('style'); s.textContent = {json.dumps(css)}; "
             "document.head.append(s); });")
-    if script:
-        context.add_init_script(script)
     page = context.new_page()
     if rate != 1:
         context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})

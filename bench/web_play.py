@@ -187,6 +187,8 @@ def main() -> int:
                     help="ms after each click before the bench looks at the page again")
     ap.add_argument("--seed", type=int, default=4, help="the first game's seed (then +1…)")
     ap.add_argument("--level", default="easy")
+    ap.add_argument("--query", default="", help="more URL parameters for this build's "
+                    "page, e.g. answer=now (web/model/answer.py)")
     ap.add_argument("--browser", choices=sorted(BROWSERS), default="shell")
     ap.add_argument("--hog", type=int, default=0, metavar="N",
                     help="N busy processes beside the browser the whole time (a shared, "
@@ -218,10 +220,10 @@ def main() -> int:
                 seed = args.seed + game
                 for name, base, off in (variants[::-1] if game % 2 else variants):
                     load = os.getloadavg()[0]
-                    css, script = switched_off(off)
+                    extra = f"&{args.query}" if args.query and name == "this build" else ""
                     run = play(browser, f"{base}index.html?fresh=1&level={args.level}"
-                               f"&seed={seed}", rate=args.rate, pause_ms=args.pause,
-                               css=css, script=script, reduced_motion=MOTION in off,
+                               f"&seed={seed}{extra}", rate=args.rate, pause_ms=args.pause,
+                               css=switched_off(off), reduced_motion=MOTION in off,
                                profile=name == "this build")
                     results.setdefault(name, []).append(run)
                     loads.setdefault(name, []).extend([load, os.getloadavg()[0]])

@@ -150,13 +150,16 @@ def test_finish_ends_only_the_applier_s_own_animations(page, base_url):
     open_applier(page, base_url)
     differ = Differ()
     page.evaluate("ops => window.tacocatPatch.apply(ops)", json.dumps(differ.render(
-        [Root("box", None, [h("div", "card", "7", key="a"), h("div", "other", "x", key="b")])])))
-    page.evaluate("""() => {
+        [Root("box", None, [h("div", "card", "7", key="a"), h("div", "other", "x", key="b"),
+                            h("span", "pile", "", id="draw-pile"),
+                            h("div", None, None, h("div", "card", "8"), id="hand")])])))
+    took = page.evaluate("""() => {
         window.other = document.querySelector('#box .other').animate(
           [{opacity: 0}, {opacity: 1}], {duration: 60000});
-        window.tacocatPatch.animate(JSON.stringify([["anim", "#box .card", 0,
-          [{transform: "translateX(40px)"}, {transform: "none"}], {duration: 60000}]]));
-        window.tacocatPatch.finish(); }""")
+        const took = window.tacocatPatch.deal(60000);  // the hand's card flies in
+        window.tacocatPatch.finish();
+        return took; }""")
+    assert took > 60000
     states = page.evaluate("""() => document.getAnimations().map(a =>
         [a.effect.target.className, a.playState])""")
     assert ["other", "running"] in states

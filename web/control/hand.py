@@ -57,7 +57,7 @@ class HandControl(Feature):
         if self.ctl.lessons.run is not None:
             moves.play(seat, action)
             return
-        moves.answer_first(lambda: moves.play(seat, action), node)
+        moves.play_tapped(seat, action, node)
 
     def play_focused(self) -> bool:
         """Enter on a card while attacking: attack with it alone, or with the selection.

@@ -3,27 +3,28 @@
 A move is split over moments so that no single task carries all of it — on a phone
 (4× slower than this machine) the whole of it was one long task per move:
 
-0. **The tap's own task** (:meth:`Moves.answer_first`, for a player's move where drawing
-   it would not fit in a frame, web/model/answer.py): only the tapped control is marked, so the
-   next frame answers the tap at once. Where the move fits, step 1 runs in the tap's task.
-1. **A task after that paint** (:meth:`Moves.play`; a computer's move starts here): the
-   engine applies the move and every view draws the new position in one patch batch.
-   Nothing here reads layout after writing.
-2. **Still in that task** (:meth:`Moves.land`): the move's animation (FLIP,
-   web/render/motion.py): its "last" positions are read right after the patch — the one
-   layout the new position needs, made here rather than in the frame — and every
-   animation starts, so the frame that follows only paints, with the cards starting from
-   where they were (the new position is never painted still). Measured in the frame
-   (before issue #52), the read's layout, the Python of the motion and the restyle after
-   it made most frames of a move long at 4× CPU, while the task before them was short.
+1. **The move's first task** (:meth:`Moves.play`): the positions on screen are read (the
+   start of each card's flight), the engine applies the move, and every view draws the new
+   position into one patch batch — not yet applied. A player's tap does this in its own
+   task, marking the tapped control (``data-chosen``: the card lifts, a button darkens),
+   so the next frame answers the tap (:meth:`Moves.play_tapped`); a computer's move starts
+   here from its own task.
+2. **Right after** — after the tap's answer has painted, or in the next task — the batch
+   is applied, the new position's layout read (the one layout it needs) and every
+   animation started (FLIP, web/render/motion.py and web/render/patch.js), so the frame
+   that follows only paints, with the cards starting from where they were. Before issue
+   #52 the batch was applied in one task and the animation measured in the next frame: at
+   4× CPU that frame (layout, the motion's Python, the restyle after it) was long in most
+   moves. Where a whole move fits in a frame (a fast machine, web/model/answer.py) steps 1
+   and 2 run in one task.
 3. **After that frame's paint** (:meth:`Moves.settle`): what nobody waits to see — the
    autosave, the Take back button, the announcement and sound, and the next turn (a
    computer move, a pass screen).
 
-A move that starts while the previous one waits for its paint settles that one first, so
-the order of saves, announcements and turns never changes; any click or key does the same
-(web/control/input.py), so input always meets a settled page, and a new session drops it.
-While a move waits for its paint it counts as one of the page's pending tasks
+A move that starts while the previous one is not yet settled draws and settles that one
+first, so the order of moves, saves, announcements and turns never changes; any click or
+key does the same (web/control/input.py), so input always meets a settled page, and a new
+session drops it. While a move waits it counts as one of the page's pending tasks
 (``<html data-tasks>``).
 """
 
@@ -44,6 +45,7 @@ from web.render.motion import Snapshot
 
 WATCH_PAUSE_MS = 1500  # a round result stays this long when the computer plays itself
 FRAME_FALLBACK_MS = 100  # a hidden page or an off-screen frame gets no animation frames
+NOW, NEXT_TASK, AFTER_PAINT = "now", "next task", "after paint"  # when a move is drawn
 
 
 @dataclass
@@ -178,8 +180,27 @@ class Moves:
             return seat, action.cards, False
         return None
 
-    # -- 1. the tap's task ------------------------------------------------------------------
-    def play(self, seat: int, action: Action) -> None:
+    # -- 1. the move's first task ---------------------------------------------------------------
+    def play_tapped(self, seat: int, action: Action, node=None) -> None:
+        """A player's tap (``node``: the control it came through): answered in the next
+        frame, its move drawn right after that paint (where a move does not fit in a frame,
+        web/model/answer.py); else drawn at once.
+
+        Drawing a move in the tap's own task made the tap wait for the whole render and
+        its layout before anything painted (at 4× CPU, 56–64 ms from a tap to its first
+        paint against 32 ms for a tap that only selects a card). Now the tapped control
+        lifts or darkens at once (``[data-chosen]``, one attribute) while the move is
+        worked out, and its animation starts from where that lifted card is."""
+        self.land_now()
+        if node is not None and self.ctl.answers.first():
+            node.setAttribute("data-chosen", "")
+            self.play(seat, action, answered=node)
+        else:
+            self.play(seat, action)
+
+    def play(self, seat: int, action: Action, answered=None) -> None:
+        """Make ``seat``'s move; ``answered``: the tapped control marked to answer it (the
+        move is drawn once that mark has painted, and the mark then goes)."""
         if self.ctl.lessons.run is not None:
             self.ctl.lessons.play(seat, action)
             return
@@ -212,28 +233,23 @@ class Moves:
             self.ctl.message("")
             by_id("offer").hidden = True  # playing: the lessons offer has had its chance
         # The Take back button waits for step 3. Focus, if the focused card went away,
-        # comes back at once for the keyboard (the next key must find it); after a pointer's
-        # tap it waits for step 2, just before the layout the animation reads anyway (focus()
-        # forces style).
+        # comes back when the move is drawn, before the layout the animation reads anyway
+        # (focus() forces style).
         events = s.move_events[-1]
         settle = lambda took: self._settle_move(logged, events, took)  # noqa: E731
-        if not self.ctl.answers.first():  # it fits in a frame here: draw it now, at once
-            deferred = self.ctl.by_pointer
-            lost = self.ctl.render(takeback=False, refocus=not deferred) and deferred
-            self._measured(seat, t0)
-            self.land_later(lambda: self._animate_move(before), settle, refocus=lost)
-            return
-        # On a phone: this task diffs the new position; the next one draws it, reads its
-        # layout and starts its animation (step 2), each half of what one task held.
         had_focus = active_element()
         self.ctl.prepare_render()
         self._measured(seat, t0)
 
         def draw() -> None:
             self.ctl.painter.flush(self.ctl.profile)
+            if answered is not None:
+                answered.removeAttribute("data-chosen")
             if had_focus is not None and not had_focus.isConnected:
                 self.ctl.focus_play()  # the tapped card went away: the hand keeps the focus
-        self.land_later(lambda: self._animate_move(before), settle, draw=draw)
+        when = AFTER_PAINT if answered is not None else \
+            NEXT_TASK if self.ctl.answers.first() else NOW
+        self.land_later(lambda: self._animate_move(before), settle, draw=draw, when=when)
 
     def _measured(self, seat: int, t0: float) -> None:
         spent = time.perf_counter() - t0
@@ -266,20 +282,25 @@ class Moves:
 
     # -- 2. its animation, in the same task ---------------------------------------------------
     def land_later(self, animate: Callable[[], float], settle: Callable[[float], None],
-                   refocus: bool = False, draw: Callable[[], None] | None = None) -> None:
-        """What was just drawn animates now (``animate``) and settles after the next
-        frame's paint (``settle``, handed the animation's length in ms); with ``draw``
-        (a move diffed but not yet drawn), drawing and animating wait for a task of their
-        own.
+                   refocus: bool = False, draw: Callable[[], None] | None = None,
+                   when: str = "now") -> None:
+        """A change is drawn (``draw``, if it waits in the painter) and animated
+        (``animate``) ``when``: now, in the next task, or after the next paint; then it
+        settles after the paint that follows (``settle``, handed the animation's length in
+        ms).
 
         (Not named ``then``: the controller reaches JavaScript as a proxy, and an object
         with a ``then`` method is a promise to JavaScript — PyScript awaited it.)"""
         landing = self.landing = Landing(self.ctl.token, animate, settle, refocus, draw)
         self.ctl.count_tasks()
-        if draw is None:
+        if when == NOW:
             self.land(landing)
-        else:
+        elif when == NEXT_TASK:
             self.ctl.spawn(self._land_soon(landing))
+        else:
+            window.tacocatPatch.afterPaint(
+                create_once_callable(lambda *_: self.ctl.spawn(self._land_soon(landing))),
+                FRAME_FALLBACK_MS)
 
     async def _land_soon(self, landing: Landing) -> None:
         self.ctl.profile.resume()

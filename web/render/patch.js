@@ -12,6 +12,7 @@
   "use strict";
   var SVG = "http://www.w3.org/2000/svg";
   var NAME = /^(?!on)[a-z][a-z0-9-]*$/i;
+  var EASE = "cubic-bezier(.25, .8, .3, 1)";  // a card's flight
   var nodes = new Map();
 
   function setAttr(node, name, value) {
@@ -91,32 +92,6 @@
     return ops.length;
   }
 
-  /* -- Reads for web/render/motion.py, so a move's FLIP costs a few calls instead of one per card
-   * and per coordinate. All reads, no writes: they never force a second layout. */
-
-  /* [data-key, data-value, data-from, left, top, width, height] of each match of each
-   * selector (a JSON array of selectors), as JSON: one list per selector. */
-  function measure(selectors) {
-    return JSON.stringify(JSON.parse(selectors).map(function (selector) {
-      var out = [];
-      document.querySelectorAll(selector).forEach(function (n) {
-        var r = n.getBoundingClientRect();
-        out.push([n.getAttribute("data-key"), n.getAttribute("data-value"),
-                  n.getAttribute("data-from"), r.left, r.top, r.width, r.height]);
-      });
-      return out;
-    }));
-  }
-
-  var clones = new Map();
-  /* Keep a copy of each match by its data-key (before a render changes or removes it). */
-  function keep(selector) {
-    clones = new Map();
-    document.querySelectorAll(selector).forEach(function (n) {
-      clones.set(n.getAttribute("data-key"), n.cloneNode(true));
-    });
-  }
-
   var running = new Set();  // the animations started here and not yet over
   var ghosts = new Set();  // the stand-ins in flight (each removes itself when it lands)
 
@@ -129,41 +104,187 @@
     return animation;
   }
 
-  /* Start a move's animations in one call (web/render/motion.py works them out from what
-   * measure() read). Each operation is
-   *   ["anim", selector, index, keyframes, options]: the index-th match animates;
-   *   ["ghost", key, left, top, dx, dy, duration, easing]: the copy keep() made of a card
-   *     that left the table flies from where it was by (dx, dy) and is then removed.
-   * Keyframes are CSS values (transforms, opacity), never markup. */
-  function animate(batch) {
-    JSON.parse(batch).forEach(function (op) {
-      if (op[0] === "anim") {
-        var node = document.querySelectorAll(op[1])[op[2]];
-        if (node) track(node.animate(op[3], op[4]));
-      } else if (op[0] === "ghost") {
-        ghost(op);
-      } else {
-        throw new Error("tacocatPatch: unknown animation " + op[0]);
-      }
-    });
-  }
-
-  function ghost(op) {
-    var node = clones.get(op[1]);
-    if (!node) return;
+  /* A stand-in for a card that left the table — the very element, which the patch took
+   * out of the page (or a copy, if it is still there) — flying by (dx, dy) from where it
+   * was to the discard pile, removed when it lands. */
+  function ghost(card, dx, dy, unit) {
+    var node = card.node.isConnected ? card.node.cloneNode(true) : card.node;
+    var rect = card.rect;
     node.removeAttribute("data-key");
     node.removeAttribute("id");
     node.setAttribute("aria-hidden", "true");
     node.classList.add("ghost");
     node.setAttribute("style", (node.getAttribute("style") || "") + ";position:fixed;left:" +
-                      op[2] + "px;top:" + op[3] + "px;margin:0;z-index:30;pointer-events:none");
+                      rect.left + "px;top:" + rect.top + "px;margin:0;z-index:30;" +
+                      "pointer-events:none");
     document.body.append(node);
     var flight = track(node.animate(
       [{transform: "none", opacity: 1},
-       {transform: "translate(" + op[4] + "px, " + op[5] + "px) scale(0.3)", opacity: 0.2}],
-      {duration: op[6], easing: op[7], fill: "forwards"}));
+       {transform: "translate(" + dx.toFixed(1) + "px, " + dy.toFixed(1) + "px) scale(0.3)",
+        opacity: 0.2}],
+      {duration: unit, easing: EASE, fill: "forwards"}));
     flight.addEventListener("finish", function () { node.remove(); ghosts.delete(node); });
     ghosts.add(node);
+  }
+
+  /* -- Moves you can see (FLIP: first, last, invert, play). web/render/motion.py says what
+   * happened — the seat at the bottom, where the cat went, the tiles, the pace — and these
+   * functions read the positions and start the animations: a move's reads and starts in
+   * JavaScript, not in Python calling back and forth through JSON (at 4× CPU the Python
+   * side of a move's motion was 6–10 ms of its task; here it is a fraction of a
+   * millisecond, issue #52). */
+  var before = null;  // what remember() read just before a move was drawn
+
+  function items(selector) {
+    return Array.prototype.map.call(document.querySelectorAll(selector), function (n) {
+      var value = n.getAttribute("data-value"), seat = n.getAttribute("data-from");
+      return {node: n, key: n.getAttribute("data-key"), rect: n.getBoundingClientRect(),
+              value: value === null ? null : +value, seat: seat === null ? null : +seat};
+    });
+  }
+
+  /* The "first" positions, read before a move is drawn while the layout is still that of
+   * the frame on screen (the table's elements too: one that leaves flies on as its ghost). */
+  function remember() {
+    var table = {};
+    items("#table-cards [data-key]").forEach(function (c) { table[c.key] = c; });
+    var backs = items("#opponent .backs");
+    before = {hand: items("#hand button.card"), table: table,
+              lifted: items("#opponent .lifted .card").map(function (c) { return c.rect; }),
+              opponent: backs.length ? backs[0].rect : null};
+  }
+
+  function centreShift(src, dst) {
+    var dx = (src.left + src.width / 2) - (dst.left + dst.width / 2);
+    var dy = (src.top + src.height / 2) - (dst.top + dst.height / 2);
+    var scale = dst.width ? Math.max(0.3, Math.min(2, src.width / dst.width)) : 1;
+    return "translate(" + dx.toFixed(1) + "px, " + dy.toFixed(1) + "px) scale(" +
+      scale.toFixed(3) + ")";
+  }
+
+  function play(node, frames, duration, delay, easing) {
+    if (node) track(node.animate(frames, {duration: Math.max(duration, 1), delay: delay || 0,
+                                          easing: easing || EASE, fill: "backwards"}));
+  }
+
+  /* Animate from what remember() read to what is drawn now; ``plan`` (JSON): {me, cat:
+   * [from, to], tiles, unit}. Every position is read first (the one layout the new DOM
+   * needs), then every animation starts. Returns the animations' total length in ms. */
+  function land(plan) {
+    plan = JSON.parse(plan);
+    var was = before;
+    before = null;
+    if (!was) return 0;
+    var unit = plan.unit;
+    var now = items("#table-cards [data-key]");
+    var pile = items("#discard-pile:not([hidden])");
+    var walk = plan.cat[0] !== null && plan.cat[0] !== plan.cat[1];
+    var track = walk ? items("#track > li") : [];
+    var result = document.querySelector("#result:not([hidden])");
+    var end = tableMotion(was, plan.me, unit, now, pile.length ? pile[0].rect : null);
+    if (walk && track.length > 2) {
+      end = catWalk(plan.cat[0], plan.cat[1], track.map(function (t) {
+        return t.rect.left + t.rect.width / 2; }), plan.tiles, end, unit);
+    }
+    if (result && end > 0) {
+      play(result, [{opacity: 0, transform: "translateY(8px)"}, {opacity: 1, transform: "none"}],
+           unit, end);
+      end += unit;
+    }
+    return end;
+  }
+
+  function tableMotion(was, me, unit, now, target) {
+    var byKey = {};
+    now.forEach(function (c) { byKey[c.key] = c; });
+    var hand = was.hand.slice(), lifted = was.lifted.slice(), end = 0;
+    // cards that left the table go to the discard pile
+    Object.keys(was.table).forEach(function (key) {
+      var card = was.table[key], kept = byKey[key];
+      if (kept && (kept.value === card.value || card.value === null)) return;
+      if (!target) return;
+      var dx = (target.left + target.width / 2) - (card.rect.left + card.rect.width / 2);
+      var dy = (target.top + target.height / 2) - (card.rect.top + card.rect.height / 2);
+      ghost(card, dx, dy, unit);
+    });
+    // cards that arrived: from the hand that played them
+    now.filter(function (c) { return !(c.key in was.table); }).forEach(function (c, i) {
+      var src = null;
+      if (c.seat === me && hand.length) {
+        var at = 0;
+        for (var j = 0; j < hand.length; j++) if (hand[j].value === c.value) { at = j; break; }
+        src = hand.splice(at, 1)[0].rect;
+      } else if (lifted.length) {
+        src = lifted.shift();
+      } else if (was.opponent) {
+        src = was.opponent;
+      }
+      if (!src) return;
+      var delay = i * unit * 0.25;
+      play(c.node, [{transform: centreShift(src, c.rect), opacity: 0.9},
+                    {transform: "none", opacity: 1}], unit, delay);
+      end = Math.max(end, delay + unit);
+    });
+    // sealed cards that were revealed turn over together, from the back web/cards.css
+    // draws behind the face (backface-visibility) to the face
+    var flips = now.filter(function (c) {
+      return c.key in was.table && was.table[c.key].value === null && c.value !== null; });
+    flips.forEach(function (c) {
+      play(c.node, [{transform: "perspective(40em) rotateY(180deg)"},
+                    {transform: "perspective(40em) rotateY(0deg)"}], unit, end, "ease-in-out");
+    });
+    return flips.length ? end + unit : end;
+  }
+
+  /* The cat walks space by space to ``stop``, hopping high over covered spaces. */
+  function catWalk(start, stop, centres, tiles, delay, unit) {
+    var centre = function (index) { return centres[index + 1]; };
+    var step = stop < start ? -1 : 1, path = [];
+    for (var k = start; k !== stop + step; k += step) path.push(k);
+    var endX = centre(stop), n = path.length - 1, frames = [];
+    path.forEach(function (index, k) {
+      frames.push({transform: "translate(" + (centre(index) - endX).toFixed(1) + "px, 0)",
+                   offset: k / n});
+      if (k < n) {
+        var next = path[k + 1];
+        var hop = next >= 0 && next < centres.length - 2 && tiles.indexOf(next) >= 0 ? -22 : -10;
+        var mid = (centre(index) + centre(next)) / 2 - endX;
+        frames.push({transform: "translate(" + mid.toFixed(1) + "px, " + hop + "px)",
+                     offset: (k + 0.5) / n});
+      }
+    });
+    var duration = unit * 1.3 * n;
+    play(document.getElementById("cat"), frames, duration, delay, "linear");
+    // its legs: the two strides of the sprite take turns, two per space
+    var strides = 2 * n;
+    [["#cat .cat-pose", 1], ["#cat .cat-step", 0]].forEach(function (leg) {
+      var first = leg[1], keys = [];
+      for (var j = 0; j < strides; j++) {
+        keys.push({opacity: j % 2 === 0 ? first : 1 - first, offset: j / strides,
+                   easing: "steps(1, end)"});
+      }
+      keys.push({opacity: first, offset: 1});
+      play(document.querySelector(leg[0]), keys, duration, delay, "linear");
+    });
+    play(document.querySelector("#track > li:nth-child(" + (start + 2) + ")"),  // the space it left
+         [{transform: "translateY(-14px) scale(1.15)", opacity: 0.3},
+          {transform: "none", opacity: 1}], unit, delay + unit * 0.6);
+    return delay + duration;
+  }
+
+  /* A new round: the cards fly from the draw pile into both hands. */
+  function deal(unit) {
+    var pile = document.getElementById("draw-pile");
+    if (!pile) return 0;
+    var src = pile.getBoundingClientRect(), step = unit * 0.12, i = 0;
+    ["#hand .card", "#opponent .backs .card"].forEach(function (selector) {
+      items(selector).forEach(function (c) {
+        play(c.node, [{transform: centreShift(src, c.rect), opacity: 0},
+                      {transform: "none", opacity: 1}], unit, i * step);
+        i += 1;
+      });
+    });
+    return i * step + unit;
   }
 
   /* Jump every animation started here to its end and drop the ghosts (a new move
@@ -217,8 +338,8 @@
   /* Forget every node (the page's regions are drawn from scratch next time). */
   function reset() { nodes.clear(); }
 
-  window.tacocatPatch = {apply: apply, reset: reset, measure: measure, keep: keep,
+  window.tacocatPatch = {apply: apply, reset: reset,
                          finish: finish, frame: frame, afterPaint: afterPaint, idle: idle,
-                         animate: animate,
+                         remember: remember, land: land, deal: deal,
                          size: function () { return nodes.size; }};
 })();

@@ -113,7 +113,7 @@ def precache_list(page, base_url: str) -> set[str]:
     """Absolute URLs of the precache list the page's site serves (precache.js)."""
     text = page.evaluate("async () => (await fetch('precache.js', {cache: 'no-store'})).text()")
     data = json.loads(text.split("=", 1)[1].strip().rstrip(";"))
-    return {urljoin(base_url, url) for url, _size, _integrity in data["files"]}
+    return {urljoin(base_url, url) for url, *_ in data["files"]}
 
 
 def publish_new_build(site: Path) -> str:

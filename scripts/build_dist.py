@@ -39,8 +39,9 @@ import compress
 import pyodide_build
 
 ROOT = Path(__file__).resolve().parent.parent
-# Served but not precached: the worker itself, the article snippet, licences.
-EXTRA = ("sw.js", "web/embed.js", "runtime/pyscript/LICENSE")
+# Served but not precached: the worker itself, the article snippet and its loading-ahead
+# page (data-preload), licences.
+EXTRA = ("sw.js", "web/embed.js", "web/preload.html", "runtime/pyscript/LICENSE")
 FORBIDDEN_SUFFIXES = (".map", ".pyc", ".ts")
 ARCHIVES = ("app.zip", "runtime/pyodide/python_stdlib.zip")
 
@@ -96,6 +97,9 @@ def build(
             deflate_zip(out / rel)
     data = build_precache.write(out, quiet=True)
     sizes = compress.compress_site(out, quiet=True) if precompress else {}
+    if precompress:  # again, now that each file's brotli size is known (the progress bar)
+        data = build_precache.write(out, quiet=True)
+        sizes = compress.compress_site(out, quiet=True)
     if not quiet:
         total = sum((out / f).stat().st_size for f in files)
         print(

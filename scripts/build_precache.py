@@ -21,7 +21,9 @@ sources rather than written by hand:
   imports them, :func:`excluded_plugins`).
 
 ``precache.js`` (gitignored) sets ``self.TACOCAT_PRECACHE = {version, files}``, each
-file ``[url, bytes, integrity]``; ``sw.js`` imports it. ``version`` hashes every URL and
+file ``[url, bytes, integrity, wire bytes]`` (wire: its brotli sibling's size, which
+build_dist.py makes before it writes the list a second time; else its own size); ``sw.js``
+imports it, and index.html's progress bar reads it. ``version`` hashes every URL and
 content, so any change to any file makes a new service worker with a new cache.
 """
 
@@ -278,7 +280,11 @@ def build(site: Path = ROOT, page: str = "index.html") -> dict:
         url = "./" if rel == page else rel
         # The page is cached without an integrity check: some hosts rewrite HTML.
         integrity = "" if rel == page else "sha256-" + base64.b64encode(digest).decode()
-        entries.append([url, path.stat().st_size, integrity])
+        # what the file costs on the wire from a host that sends the build's brotli sibling
+        # (the page's progress bar, index.html), else its own size
+        sibling = path.with_name(path.name + ".br")
+        wire = sibling.stat().st_size if sibling.is_file() else path.stat().st_size
+        entries.append([url, path.stat().st_size, integrity, wire])
         version.update(f"{url}\0{digest.hex()}\n".encode())
     return {"version": version.hexdigest()[:16], "files": entries}
 

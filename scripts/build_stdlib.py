@@ -211,7 +211,7 @@ def _build_trimmed(out: Path, modules: list[str]) -> dict:
             src.write_bytes(source.read(name))
             items.append({"src": src, "out": Path(tmp, "pyc", name + "c"),
                           "filename": f"{found['stdlib_zip']}/{name}",
-                          "strip_docstrings": True, "checked": False})
+                          "strip_docstrings": True, "lines_only": True, "checked": False})
         report = pyodide_build.compile_files(items)
         part = out.with_name(out.name + ".part")
         with zipfile.ZipFile(part, "w") as zout:

@@ -13,6 +13,7 @@ import importlib.util
 import json
 import os
 import sys
+import types
 from importlib._bootstrap_external import _code_to_hash_pyc
 
 HOST = "/host"
@@ -39,9 +40,52 @@ def _strip_docstrings(tree: ast.AST) -> ast.AST:
     return tree
 
 
+def _signed_varint(out: bytearray, value: int) -> None:
+    """A location table's signed varint: the sign in bit 0, then 6 bits a byte, bit 6
+    set while more follow (CPython's Objects/locations.md)."""
+    value = ((-value) << 1) | 1 if value < 0 else value << 1
+    while value >= 64:
+        out.append((value & 63) | 64)
+        value >>= 6
+    out.append(value)
+
+
+def _lines_only(code: types.CodeType) -> types.CodeType:
+    """``code`` (and every code object inside it) with a location table that keeps each
+    instruction's line and drops its columns: tracebacks still name the line (without
+    the ^^^ under the expression, which needs the source anyway, and the page ships no
+    source), and the table — a quarter of the compressed bytecode — shrinks by about
+    two thirds. Written in CPython's "no column info" entries: one per run of up to 8 code
+    units on one line (code 13, the line as a delta from the previous entry's), or with
+    no location at all (code 15)."""
+    units = [position[0] for position in code.co_positions()]
+    table = bytearray()
+    previous = code.co_firstlineno
+    i = 0
+    while i < len(units):
+        line = units[i]
+        j = i + 1
+        while j < len(units) and j - i < 8 and units[j] == line:
+            j += 1
+        if line is None:
+            table.append(0x80 | (15 << 3) | (j - i - 1))
+        else:
+            table.append(0x80 | (13 << 3) | (j - i - 1))
+            _signed_varint(table, line - previous)
+            previous = line
+        i = j
+    consts = tuple(_lines_only(c) if isinstance(c, types.CodeType) else c
+                   for c in code.co_consts)
+    lean = code.replace(co_linetable=bytes(table), co_consts=consts)
+    if [p[0] for p in lean.co_positions()] != units:  # never ship a table that lies
+        raise ValueError(f"{code.co_filename}: the re-encoded line table differs")
+    return lean
+
+
 def compile_job(job: dict) -> dict:
     """Each item: src (host path), out (host path), filename (the code's co_filename),
-    strip_docstrings, checked (hash-based pyc checked against the source, else unchecked)."""
+    strip_docstrings, lines_only (no column positions: :func:`_lines_only`), checked
+    (hash-based pyc checked against the source, else unchecked)."""
     for item in job["items"]:
         with open(_host(item["src"]), "rb") as f:
             source = f.read()
@@ -50,6 +94,8 @@ def compile_job(job: dict) -> dict:
             code = compile(tree, item["filename"], "exec", dont_inherit=True, optimize=0)
         else:
             code = compile(source, item["filename"], "exec", dont_inherit=True, optimize=0)
+        if item.get("lines_only"):
+            code = _lines_only(code)
         data = _code_to_hash_pyc(code, importlib.util.source_hash(source), item.get("checked"))
         out = _host(item["out"])
         os.makedirs(os.path.dirname(out), exist_ok=True)

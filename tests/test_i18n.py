@@ -43,6 +43,7 @@ BARE_NUMBERS = {
     "stats.percent": "a percentage",
     "analysis.percent": "a percentage",
     "prompt.replace.second": "'replaced {k}': the number alone; its counted card follows",
+    "loading.download": "megabytes with one decimal: a quantity with its unit's symbol",
 }
 # The terms messages may inflect ({who.erg}): which catalog words each parameter can hold.
 TERMS = {

@@ -66,9 +66,9 @@ def test_precache_version_changes_with_content(tmp_path):
     text = (site / "precache.js").read_text(encoding="utf-8")
     data = json.loads(text.split("=", 1)[1].strip().rstrip(";"))
     assert data == first
-    urls = [u for u, _, _ in data["files"]]
+    urls = [u for u, *_ in data["files"]]
     assert "./" in urls and "index.html" not in urls
-    assert all(i.startswith("sha256-") for u, _, i in data["files"] if u != "./")
+    assert all(i.startswith("sha256-") for u, _, i, _ in data["files"] if u != "./")
     assert not (site / "runtime" / "manifest.json").exists()
     assert bp.build(site) == first  # dist/ alone (no runtime manifest) gives the same list
     # Precompressed siblings sit next to the big files but are never listed themselves.

@@ -55,6 +55,9 @@ async def import_in_slices(order_file: Path = ORDER, slice_s: float = SLICE_S) -
 
 async def main():
     global APP
+    from web.platform.browser import document
+
+    document.documentElement.dataset.bootStep = "deal"  # the start-up's last step (index.html)
     await import_in_slices()
     from web.control.controller import Controller
 

@@ -1,19 +1,18 @@
-"""The page's language: which catalog to show (``?lang=`` → the player's earlier choice →
-the browser's languages → English), switching it, and the labelled ``<select>`` that does.
+"""The page's language: which catalog to show (chosen by index.html's boot script, which
+speaks first), switching it, and the labelled ``<select>`` that does.
 
 Nothing here writes HTML: elements are created and filled with ``textContent``.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 from urllib.parse import urlencode
 
 from web.i18n import catalog as i18n
 from web.platform.browser import document, window
 from web.platform.dom import params, proxy
-from web.platform.storage import storage_get, storage_set
+from web.platform.storage import storage_set
 
 LANG_KEY = "tacocat.lang"
 
@@ -30,24 +29,12 @@ def match_language(code: str | None) -> str | None:
     return None
 
 
-def _browser_languages() -> list[str]:
-    nav = window.navigator
-    out: list[str] = []
-    with contextlib.suppress(Exception):
-        out.extend(str(x) for x in (nav.languages or []))
-    with contextlib.suppress(Exception):
-        if nav.language:
-            out.append(str(nav.language))
-    return out
-
-
 def language() -> str:
-    """The language to show: ?lang= → saved choice → browser languages → English."""
-    for candidate in (params().get("lang"), storage_get(LANG_KEY), *_browser_languages()):
-        code = match_language(candidate)
-        if code:
-            return code
-    return i18n.DEFAULT_LANG
+    """The language to show: the one index.html's boot script chose for the start-up's
+    words (``<html data-lang>``: ?lang= → the choice kept on this device → the browser's
+    languages → English), so the page never switches language as Python starts."""
+    return match_language(document.documentElement.getAttribute("data-lang")) or \
+        i18n.DEFAULT_LANG
 
 
 def language_names() -> list[tuple[str, str]]:
@@ -68,6 +55,7 @@ def apply_language(code: str) -> str:
     """Switch the catalogs, <html lang>, the remembered choice and ?lang= in the URL."""
     code = i18n.set_language(code)
     document.documentElement.lang = code
+    document.documentElement.dataset.lang = code
     storage_set(LANG_KEY, code)
     query = params()
     query["lang"] = code

@@ -3,7 +3,7 @@
     python bench/analysis_calibration.py [--games 20] [--seed 3000] [--players hard,medium]
 
 Plays ``games`` games between two levels (seats alternating), analyses **both** seats of
-every game with :func:`tacocat.analysis.run_analysis`, and compares each evaluated
+every game with :func:`tacocat.ai.analysis.run_analysis`, and compares each evaluated
 decision's round chance after the move played with the outcome of that round for that
 seat (win 1, tie ½, loss 0). Writes the "analysis-calibration" section of docs/AI.md:
 per bin of predicted chance, the mean prediction and the mean outcome, plus the Brier
@@ -29,7 +29,7 @@ from docsection import write_section  # noqa: E402
 from tacocat import Game  # noqa: E402
 from tacocat import events as ev  # noqa: E402
 from tacocat.ai import make_player  # noqa: E402
-from tacocat.analysis import run_analysis  # noqa: E402
+from tacocat.ai.analysis import run_analysis  # noqa: E402
 from tacocat.record import GameRecord  # noqa: E402
 
 BINS = 5

@@ -188,7 +188,7 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=4, help="the first game's seed (then +1…)")
     ap.add_argument("--level", default="easy")
     ap.add_argument("--query", default="", help="more URL parameters for this build's "
-                    "page, e.g. answer=now (web/model/answer.py)")
+                    "page, e.g. answer=now (web/model/tap_policy.py)")
     ap.add_argument("--browser", choices=sorted(BROWSERS), default="shell")
     ap.add_argument("--hog", type=int, default=0, metavar="N",
                     help="N busy processes beside the browser the whole time (a shared, "

@@ -30,7 +30,7 @@ STATE_JS = """() => {
 }"""
 
 # Ready, nothing of the page's own in flight (a tap's move is made a frame after the tap:
-# web/control/moves.py), and something for the player to do.
+# web/control/move_flow.py), and something for the player to do.
 SETTLED_JS = """() => document.documentElement?.dataset.ready === '1' &&
   document.documentElement.dataset.tasks === '0' && (
   document.querySelector('dialog[open]') !== null ||

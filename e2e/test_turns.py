@@ -1,5 +1,5 @@
-"""A move in steps (web/control/moves.py): the tap answered in the next frame, the move drawn in a
-task after that paint, animated in the frame after, settled (save, Take back,
+"""A move in steps (web/control/move_flow.py): the tap answered in the next frame, the
+move drawn in a task after that paint, animated in the frame after, settled (save, Take back,
 announcement, next turn) after that frame's paint.
 
 Behaviour only: the game goes on when the browser gives no animation frames (a hidden
@@ -90,7 +90,7 @@ def test_a_tap_is_answered_first_and_its_move_made_after_that_paint(page, base_u
                                                                      wait_ready):
     """The tapped card lifts in the next frame (data-chosen); the move is made in a task
     after that frame's paint, and the mark goes with it. (?answer=first: by default the
-    page answers first only where drawing a move is dear, web/model/answer.py.)"""
+    page answers first only where drawing a move is dear, web/model/tap_policy.py.)"""
     _open(page, base_url, wait_ready, "scenario=defend&pace=400&answer=first", "defend")
     before = page.evaluate(VIEW)
     in_the_tap = page.evaluate("""() => {

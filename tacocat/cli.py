@@ -199,7 +199,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _analyse_main(args: argparse.Namespace) -> int:
-    from .analysis import run_analysis
+    from .ai.analysis import run_analysis
     from .record import GameRecord
 
     try:

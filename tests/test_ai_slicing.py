@@ -5,8 +5,8 @@ import pytest
 from helpers import position
 
 from tacocat import WOW, YAY
+from tacocat.ai import computer_players as ai_players
 from tacocat.ai import make_player
-from tacocat.ai import players as ai_players
 from tacocat.ai.search import _SOLVERS
 from tacocat.players import Thinking
 

@@ -11,8 +11,16 @@ from helpers import a_game, play, position, twins
 
 from tacocat import DEFAULT
 from tacocat.ai import make_player
+from tacocat.ai.analysis import (
+    MARKS,
+    Analysis,
+    Progress,
+    analyse,
+    game_chance,
+    mark_for,
+    run_analysis,
+)
 from tacocat.ai.evaluate import move_values
-from tacocat.analysis import MARKS, Analysis, Progress, analyse, game_chance, mark_for, run_analysis
 from tacocat.cli import main as cli_main
 from tacocat.players import run_think
 from tacocat.record import GameRecord

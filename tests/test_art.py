@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from tacocat.cards import NAMES
-from web.views.cards import SPRITE as IN_PAGE
-from web.views.cards import art
+from web.views.card_view import SPRITE as IN_PAGE
+from web.views.card_view import art
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -221,7 +221,7 @@ def test_the_copy_names_only_its_own_prefixed_ids_and_the_page_uses_only_those()
     assert not set(page_ids) & set(ids), "a page id meets a sprite id"
     uses = re.findall(r'<use\b[^>]*href="([^"]+)"', outside)
     assert uses and all(u.startswith("#" + build_sprite.PREFIX) and u[1:] in ids for u in uses)
-    # the Python side names symbols the same way (web/views/cards.py)
+    # the Python side names symbols the same way (web/views/card_view.py)
     assert IN_PAGE == "#" + build_sprite.PREFIX
     assert art("art-7", "card-art").find("use").attrs["href"][1:] in ids
 

@@ -166,7 +166,7 @@ ANALYSIS = """
 import json
 from tacocat import Game, GameRecord
 from tacocat.ai import make_player
-from tacocat.analysis import run_analysis
+from tacocat.ai.analysis import run_analysis
 
 game = Game(5)
 bots = [make_player("easy", seed=1), make_player("greedy", seed=2)]

@@ -1,4 +1,4 @@
-"""The page's modules that go into the start-up snapshot (web/platform/snapshot.py): found
+"""The page's modules that go into the start-up snapshot (web/platform/snapshot_modules.py): found
 from their imports, they must never reach JavaScript, and every one imports in CPython
 with JavaScript's modules made unimportable."""
 
@@ -9,7 +9,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from web.platform.snapshot import BROWSER_ONLY, _import_time, pure_modules
+from web.platform.snapshot_modules import BROWSER_ONLY, _import_time, pure_modules
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -19,10 +19,10 @@ def test_every_page_module_is_pure_reaching_the_page_only_through_browser():
     assert pure == sorted(pure)
     # The views and the state, and the page's glue too: it takes document, window and
     # Pyodide's bridge from web.platform.browser, which imports them when first used.
-    for name in ("web.model.session", "web.model.screen", "web.render.vdom", "web.views.page",
+    for name in ("web.model.session", "web.model.screen", "web.render.vdom", "web.views.page_view",
                  "web.i18n.catalog", "web.model.text", "web.app", "web.platform.embed",
                  "web.platform.language", "web.platform.offline", "web.control.controller",
-                 "web.platform.dom", "web.control.moves", "web.platform.storage",
+                 "web.platform.dom", "web.control.move_flow", "web.platform.storage",
                  "web.platform.browser"):
         assert name in pure
     everything = {p.relative_to(ROOT).with_suffix("").as_posix().replace("/", ".")
@@ -73,7 +73,7 @@ def test_each_imports_without_javascript():
         for name in ("pyscript", "js", "pyodide"):
             sys.modules[name] = None  # import fails
         sys.path.insert(0, {str(ROOT)!r})
-        from web.platform.snapshot import pure_modules
+        from web.platform.snapshot_modules import pure_modules
         for name in pure_modules():
             importlib.import_module(name)
         print(len(pure_modules()))

@@ -13,7 +13,7 @@ from helpers import a_game, play, position
 from vdom_fake import FakeNode, FakePage
 
 from tacocat import GameRecord
-from tacocat.analysis import (
+from tacocat.ai.analysis import (
     MOVE_WORDS,
     PHASE_WORDS,
     Analysis,
@@ -21,12 +21,12 @@ from tacocat.analysis import (
     summary_text,
 )
 from tacocat.ruleset import WOW, YAY
-from web.formats.analysis import KEEP, AnalysisStore
+from web.formats.analyses_store import KEEP, AnalysisStore
 from web.i18n import catalog as i18n
-from web.model.analysis import CHOOSE, DONE, ERROR, RUNNING, Panel
+from web.model.analysis_panel import CHOOSE, DONE, ERROR, RUNNING, Panel
 from web.model.session import MODE_AI, MODE_HOTSEAT
 from web.render.vdom import Differ
-from web.views.analysis import analysis, summary
+from web.views.analysis_view import analysis, summary
 
 QUICK = {"budget_ms": None, "samples": 8, "replace_rounds": (2, 4)}
 CATALOGS = {lang: json.loads((i18n.CATALOG_DIR / f"{lang}.json").read_text(encoding="utf-8"))
@@ -321,8 +321,8 @@ def test_the_graph_is_drawn_in_the_svg_namespace(game_analysis):
 
 
 def test_the_replay_offers_analyse_for_a_finished_game_only():
-    from web.model.replay import Replay
-    from web.views.replay import replay_bar
+    from web.model.replay_state import Replay
+    from web.views.replay_view import replay_bar
 
     def button(record):
         bar = {r.ident: r for r in replay_bar(Replay(record, MODE_AI, "easy", YAY))}

@@ -1,8 +1,8 @@
-"""web/model/answer.py: a tap is answered first only where drawing a move is dear."""
+"""web/model/tap_policy.py: a tap is answered first only where drawing a move is dear."""
 
 from __future__ import annotations
 
-from web.model.answer import FIRST_ABOVE_MS, AnswerPolicy
+from web.model.tap_policy import FIRST_ABOVE_MS, AnswerPolicy
 
 
 def test_unmeasured_answers_first_then_follows_the_cost():

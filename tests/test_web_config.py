@@ -69,10 +69,10 @@ def test_loader_wraps_the_pinned_runtime_and_the_worker_makes_the_snapshot_alike
     assert _module_url(worker, "APP_URL") == _norm(archive)
     assert f'APP_DIR = "{dest.removesuffix("*")}"' in worker
     # Nothing that holds JavaScript objects goes into the snapshot: of the page's own
-    # modules only those web/platform/snapshot.py finds (tests/test_snapshot_modules.py).
+    # modules only those web/platform/snapshot_modules.py finds (tests/test_snapshot_modules.py).
     imports = worker.split("const IMPORTS = `", 1)[1].split("`", 1)[0]
     assert not re.search(r"\b(pyscript|js|pyodide)\b", imports)
-    assert re.findall(r"\bweb\.[\w.]+\w", imports) == ["web.platform.snapshot"]
+    assert re.findall(r"\bweb\.[\w.]+\w", imports) == ["web.platform.snapshot_modules"]
     assert "for name in pure_modules():\n    importlib.import_module(name)" in imports
 
 
@@ -168,7 +168,8 @@ def test_page_preloads_the_archive_and_what_pyodide_fetches():
                                 "pyodide-lock.json", "pyodide.mjs")),
     ])
     # (pyodide.asm.mjs too, 207 KB with brotli: its import later finds it in the HTTP cache,
-    # and the progress bar counts it.) PyScript itself starts from the boot script, never from a static module tag.
+    # and the progress bar counts it.) PyScript itself starts from the boot script, never
+    # from a static module tag.
     assert not re.search(r'<script type="module"', page)
     assert re.search(r'<script type="tacocat/module" id="pyscript-core" '
                      r'src="runtime/pyscript/core.js"></script>', page)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from web.platform.snapshot import imports
+from web.platform.snapshot_modules import imports
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -59,7 +59,7 @@ def our_sources() -> dict[str, tuple[str, bool]]:
 
 def test_the_pure_layers_never_reach_the_browser_or_the_controller() -> None:
     sources = our_sources()
-    assert {"web.model.session", "web.views.page", "web.render.vdom"} <= set(sources)
+    assert {"web.model.session", "web.views.page_view", "web.render.vdom"} <= set(sources)
     assert violations(sources) == []
 
 
@@ -73,12 +73,13 @@ def test_the_pure_layers_never_reach_the_browser_or_the_controller() -> None:
 ])
 def test_a_view_that_imports_the_dom_is_caught(line: str) -> None:
     sources = our_sources()
-    src, pkg = sources["web.views.cards"]
-    sources["web.views.cards"] = (src + "\n\ndef _leak():\n    " + line + "\n", pkg)
+    src, pkg = sources["web.views.card_view"]
+    sources["web.views.card_view"] = (src + "\n\ndef _leak():\n    " + line + "\n", pkg)
     found = violations(sources)
     # the view itself, and every pure module that imports it (the board, the page ...)
-    assert any(v.startswith("web.views.cards -> ") for v in found)
-    assert any(v.startswith("web.views.page -> ") and "web.views.cards" in v for v in found)
+    assert any(v.startswith("web.views.card_view -> ") for v in found)
+    assert any(v.startswith("web.views.page_view -> ") and "web.views.card_view" in v
+               for v in found)
 
 
 def test_a_model_reaching_the_browser_through_another_module_is_caught() -> None:

@@ -1,4 +1,4 @@
-"""The lessons (web/model/lessons.py) without a browser: every position is valid, every right
+"""The lessons (web/model/lesson_runs.py) without a browser: every position is valid, every right
 move is legal there and is judged right, other legal moves are judged wrong with a
 catalog explanation, and the scripted replies lead where the lesson says."""
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tacocat import YAY, Action
-from web.model.lessons import BY_NAME, LESSONS
+from web.model.lesson_runs import BY_NAME, LESSONS
 
 CATALOG = json.loads((Path(__file__).resolve().parent.parent / "web" / "i18n" / "en.json")
                      .read_text(encoding="utf-8"))

@@ -13,10 +13,10 @@ from web.formats.prefs import THEMES, Prefs
 from web.i18n import catalog as i18n
 from web.model.screen import Screen, Ui
 from web.model.session import MODE_AI, MODE_HOTSEAT, Session
-from web.views.board import board
-from web.views.cards import SPRITE, card_back, card_face
-from web.views.dialogs import theme_choices
-from web.views.hand import hand
+from web.views.board_view import board
+from web.views.card_view import SPRITE, card_back, card_face
+from web.views.dialog_view import theme_choices
+from web.views.hand_view import hand
 
 
 @pytest.fixture(autouse=True)

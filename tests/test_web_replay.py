@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from tacocat import WOW, YAY, GameRecord, RandomPlayer, RecordError
 from web.formats.share import decode, encode, from_fragment
-from web.model.replay import Replay
+from web.model.replay_state import Replay
 from web.model.screen import Screen, Ui
 from web.model.session import MODE_AI, Session
 

@@ -1,5 +1,6 @@
-"""Statistics (web/formats/stats.py) without a browser: rows per opponent, streaks, averages, the
-stored form round-trips, and anything malformed is refused (the page sets it aside)."""
+"""Statistics (web/formats/stats_store.py) without a browser: rows per opponent, streaks,
+averages, the stored form round-trips, and anything malformed is refused (the page sets
+it aside)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import json
 import pytest
 
 from tacocat import WOW, YAY
-from web.formats.stats import HOTSEAT, KEEP, Stats
+from web.formats.stats_store import HOTSEAT, KEEP, Stats
 from web.model.session import MODE_AI, MODE_HOTSEAT, MODE_WATCH
 
 

@@ -14,11 +14,11 @@ from web.i18n import catalog as i18n
 from web.model.screen import Screen, Ui
 from web.model.session import MODE_AI, MODE_HOTSEAT, Session
 from web.render.vdom import Differ, Memo, Node, Root
-from web.views.board import board, board_key
-from web.views.hand import hand, opponent
-from web.views.log import LogLines, tracker, tracker_key
-from web.views.page import page
-from web.views.table import result, table
+from web.views.board_view import board, board_key
+from web.views.hand_view import hand, opponent
+from web.views.log_view import LogLines, tracker, tracker_key
+from web.views.page_view import page
+from web.views.table_view import result, table
 
 
 @pytest.fixture(autouse=True)

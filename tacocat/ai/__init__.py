@@ -17,8 +17,8 @@ from typing import Any
 
 from ..observation import Observation
 from ..players import Player, RandomPlayer
+from .computer_players import GreedyPlayer, MasterPlayer, OraclePlayer, SearchPlayer
 from .hints import Hint, explain
-from .players import GreedyPlayer, MasterPlayer, OraclePlayer, SearchPlayer
 
 LEVELS = ("random", "greedy", "easy", "medium", "hard", "master", "hard-2026", "master-2026",
           "oracle")

@@ -1,5 +1,5 @@
 """Master's evaluation of a decision: the value of the move played next to the best move,
-from the deciding seat's observation only (the post-game analysis, :mod:`tacocat.analysis`).
+from the deciding seat's observation only (the post-game analysis, :mod:`tacocat.ai.analysis`).
 
 Values are the mean round outcome in [−1, 1] (win +1, tie 0, loss −1) over master's
 sampled deals, the same searches master plays by — PIMC over weighted opponent hands for
@@ -16,8 +16,8 @@ from collections.abc import Generator
 from ..actions import DUEL, REPLACE, Action
 from ..moves import PHASE_DUEL, PHASE_REPLACE
 from ..observation import Observation
+from .computer_players import MasterPlayer, decision_rng, new_clock
 from .matrix import solve_matrix
-from .players import MasterPlayer, decision_rng, new_clock
 from .search import (
     discard_value,
     duel_candidates,

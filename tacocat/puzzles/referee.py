@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..actions import SACRIFICE, Action
-from ..ai.players import preference
+from ..ai.computer_players import preference
 from ..ai.search import solver_for, tie_for
 from ..ai.solver import Hand, TrickSolver, remove
 from ..errors import TacocatError

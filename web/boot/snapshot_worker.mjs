@@ -31,7 +31,7 @@ export const APP_URL = new URL("../../app.zip", import.meta.url).href;
 export const APP_DIR = "./";
 // What the page (web/, tacocat/ and PyScript's own package) imports from the standard
 // library, the whole engine and the AI, then the page's modules that do not reach
-// JavaScript when imported (web/platform/snapshot.py finds them from their imports).
+// JavaScript when imported (web/platform/snapshot_modules.py finds them from their imports).
 const IMPORTS = `
 import asyncio, base64, binascii, collections, contextlib, dataclasses, gc, html, inspect
 import io, itertools, json, math, pathlib, random, string, time, typing, zlib
@@ -39,7 +39,7 @@ import importlib, urllib.parse
 import tacocat, tacocat.ai
 from tacocat.ai import make_player
 assert make_player("easy", seed=1) is not None
-from web.platform.snapshot import pure_modules
+from web.platform.snapshot_modules import pure_modules
 for name in pure_modules():
     importlib.import_module(name)
 `;

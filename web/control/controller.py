@@ -14,28 +14,28 @@ import random
 import time
 
 from tacocat import YAY
-from web.control.analysis import AnalysisControl
+from web.control.analysis_ctrl import AnalysisControl
 from web.control.computer import Runner
-from web.control.games import GamesControl
-from web.control.hand import HandControl
-from web.control.input import SHORTCUTS, Input, handler_table
-from web.control.lessons import LessonsControl
-from web.control.moves import Moves
+from web.control.games_ctrl import GamesControl
+from web.control.hand_ctrl import HandControl
+from web.control.input_ctrl import SHORTCUTS, Input, handler_table
+from web.control.lessons_ctrl import LessonsControl
+from web.control.move_flow import Moves
 from web.control.rehearsal import rehearse
-from web.control.replay import ReplayControl
-from web.control.stats import StatsControl
+from web.control.replay_ctrl import ReplayControl
+from web.control.stats_ctrl import StatsControl
 from web.formats.prefs import Prefs, parse_seed
-from web.formats.stats import Stats
+from web.formats.stats_store import Stats
 from web.i18n.catalog import has, set_language, t
 from web.model import levels
-from web.model.answer import AnswerPolicy
 from web.model.screen import Screen, Ui
 from web.model.session import MODE_AI, MODE_HOTSEAT, MODE_WATCH, Session
 from web.model.takeback import pass_offer
+from web.model.tap_policy import AnswerPolicy
 from web.model.text import sentence
 from web.platform import embed, offline, storage
 from web.platform.browser import document, window
-from web.platform.dialogs import Dialogs
+from web.platform.dialog_boxes import Dialogs
 from web.platform.dom import (
     active_element,
     apply_theme,
@@ -53,10 +53,10 @@ from web.render.motion import Motion
 from web.render.paint import Painter
 from web.render.profile import Profile
 from web.render.vdom import Memo
-from web.views.dialogs import key_help, pace_choices, theme_choices
-from web.views.hand import opponent
-from web.views.log import LogLines
-from web.views.page import page
+from web.views.dialog_view import key_help, pace_choices, theme_choices
+from web.views.hand_view import opponent
+from web.views.log_view import LogLines
+from web.views.page_view import page
 
 # the rehearsal starts after the first frames of the table have painted
 REHEARSE_AFTER_S = 0.15
@@ -70,7 +70,8 @@ class Controller:
 
     def __init__(self) -> None:
         self.params = params()
-        self.answers = AnswerPolicy.from_param(self.params.get("answer"))  # web/control/moves.py
+        # answer a tap first? (web/control/move_flow.py)
+        self.answers = AnswerPolicy.from_param(self.params.get("answer"))
         set_language(language())
         self.embedded = embed.is_embedded()
         # an embedded game keeps its own save, so it never overwrites the main site's
@@ -106,8 +107,8 @@ class Controller:
         self.pending_resume: Session | None = None
         self.storage_ok = True
         self.interacted = False
-        self.tapped = None  # the control the current input came through (web/control/input.py)
-        self.by_pointer = False  # the last input was a pointer's (else keys): web/control/moves.py
+        self.tapped = None  # the control the current input came through (input_ctrl.py)
+        self.by_pointer = False  # the last input was a pointer's (else keys): move_flow.py
         self.moves = Moves(self)
         self.hand = HandControl(self)
         self.games = GamesControl(self)
@@ -286,8 +287,9 @@ class Controller:
     # -- the flow of play -----------------------------------------------------------------------
     def render(self, takeback: bool = True, refocus: bool = True) -> bool:
         """Every view draws the screen; the diff of all their trees is applied at once.
-        A move (web/control/moves.py) leaves the Take back button (``takeback=False``) and the focus
-        (``refocus=False``) to later steps. Returns whether the focused element went away."""
+        A move (web/control/move_flow.py) leaves the Take back button (``takeback=False``)
+        and the focus (``refocus=False``) to later steps. Returns whether the focused element
+        went away."""
         t0 = time.perf_counter()
         had_focus = active_element()
         self.prepare_render()
@@ -304,7 +306,7 @@ class Controller:
     def prepare_render(self) -> None:
         """Every view draws the screen and the diff of all their trees waits in the painter
         (:meth:`web.render.paint.Painter.flush` applies it: a move draws in a task of its
-        own, web/control/moves.py)."""
+        own, web/control/move_flow.py)."""
         s = self.shown = self.screen()
         self.profile.lap("screen")
         roots = page(s, self.log, self.memo, self.replay.current, self.lessons.run,

@@ -24,8 +24,8 @@ from web.model import levels
 from web.model.screen import Screen, Ui
 from web.model.session import Session
 from web.render.vdom import Differ, Memo
-from web.views.log import LogLines
-from web.views.page import page
+from web.views.log_view import LogLines
+from web.views.page_view import page
 
 PLIES = 4  # moves rehearsed: both seats act at least once
 SEARCH_SLICES = 3  # slices of the game's own level rehearsed (its code paths, not its answer)

@@ -13,7 +13,7 @@ from typing import Any
 
 from tacocat import YAY, Action
 from tacocat.observation import Observation
-from web.model.replay import Replay
+from web.model.replay_state import Replay
 from web.model.session import MODE_AI, Session
 from web.model.text import Words
 

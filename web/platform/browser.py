@@ -3,7 +3,7 @@ when a module is imported.
 
 So every module of the page imports before PyScript exists: the start-up snapshot's
 worker (web/boot/snapshot_worker.mjs) imports them all, and a later visit starts with the
-page's code already loaded (issue #19; web/platform/snapshot.py finds what may be imported
+page's code already loaded (issue #19; web/platform/snapshot_modules.py finds what may be imported
 there, tests/test_snapshot_modules.py imports each in CPython with JavaScript's modules
 unimportable). A module imports ``document``, ``window``, ``create_proxy``,
 ``create_once_callable`` and ``to_js`` from here instead of from ``pyscript`` and

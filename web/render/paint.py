@@ -29,7 +29,7 @@ class Painter:
 
     def prepare(self, roots: Iterable[Root], profile: Profile | None = None) -> None:
         """Diff ``roots`` now and keep the batch for :meth:`flush` (a move diffs in one task
-        and draws in the next, web/control/moves.py). Anything drawn meanwhile is applied
+        and draws in the next, web/control/move_flow.py). Anything drawn meanwhile is applied
         after it, in one call, so the page always receives the batches in order."""
         ops = self.differ.render(roots)
         self.pending.extend(ops)

@@ -39,7 +39,7 @@
    * first, while style and layout are still clean: removing a focused element makes the
    * browser update style and layout in the middle of the batch (4–25 ms at a phone's speed,
    * measured), and blur() before any write costs a fraction of that. Focus comes back where
-   * it belongs after the batch (web/control/moves.py). */
+   * it belongs after the batch (web/control/move_flow.py). */
   function releaseFocus(ops) {
     var active = document.activeElement;
     if (!active || active === document.body) return;
@@ -297,7 +297,7 @@
     ghosts.clear();
   }
 
-  /* Call ``callback`` once: in the next animation frame, before it paints (web/control/moves.py
+  /* Call ``callback`` once: in the next animation frame, before it paints (web/control/move_flow.py
    * animates a move there, where the frame lays out anyway), or after ``fallbackMs`` if no
    * frame comes first (a hidden page or an off-screen frame gets none, and the game must
    * go on). */
@@ -315,14 +315,14 @@
   }
 
   /* Call ``callback`` once, in a task of its own after the next frame has painted (or
-   * after ``fallbackMs`` if no frame comes): web/control/moves.py paints a tap's answer first and
+   * after ``fallbackMs`` if no frame comes): web/control/move_flow.py paints a tap's answer first and
    * draws the move it makes right after. */
   function afterPaint(callback, fallbackMs) {
     frame(function () { setTimeout(callback, 0); }, fallbackMs);
   }
 
   /* Call ``callback`` once the page is idle after two more frames: a tap's answer and the
-   * move it makes (drawn right after the first, web/control/moves.py) are on screen first.
+   * move it makes (drawn right after the first, web/control/move_flow.py) are on screen first.
    * web/platform/sound.py makes its audio context here: 5-40 ms at 4x CPU, which in the tap's own
    * task held the tap's frame. An idle callback where the engine has one (after
    * ``timeoutMs`` at the latest), else at once. */

@@ -33,8 +33,8 @@ class Profile:
         self._t = now
 
     def resume(self) -> None:
-        """A move's work goes on in a later task (web/control/moves.py): laps count from now, the
-        wait for the frame is nobody's phase."""
+        """A move's work goes on in a later task (web/control/move_flow.py): laps count from
+        now, the wait for the frame is nobody's phase."""
         self._t = time.perf_counter()
 
     def count(self, what: str, n: int) -> None:

@@ -3,16 +3,16 @@ views make up the table), for :meth:`web.control.controller.Controller.render`."
 
 from __future__ import annotations
 
-from web.model.lessons import Run
-from web.model.replay import Replay
+from web.model.lesson_runs import Run
+from web.model.replay_state import Replay
 from web.model.screen import Screen
 from web.render.vdom import Memo, Root
-from web.views.board import board, board_key
-from web.views.hand import hand, opponent
-from web.views.lessons import lesson
-from web.views.log import LogLines, tracker, tracker_key
-from web.views.replay import replay_bar
-from web.views.table import result, table
+from web.views.board_view import board, board_key
+from web.views.hand_view import hand, opponent
+from web.views.lesson_view import lesson
+from web.views.log_view import LogLines, tracker, tracker_key
+from web.views.replay_view import replay_bar
+from web.views.table_view import result, table
 
 
 def page(s: Screen, log: LogLines, memo: Memo, replay: Replay | None = None,

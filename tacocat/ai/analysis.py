@@ -22,15 +22,15 @@ from collections.abc import Generator
 from dataclasses import asdict, dataclass, field
 from typing import Any, NamedTuple
 
-from . import events as ev
-from .actions import ATTACK, DEFEND, DUEL, REPLACE, SACRIFICE, Action, parse_move
-from .ai import make_player
-from .ai.evaluate import move_values
-from .ai.players import MasterPlayer
-from .errors import RecordError
-from .players import Thinking, run_think
-from .record import GameRecord
-from .ruleset import WOW, YAY
+from .. import events as ev
+from ..actions import ATTACK, DEFEND, DUEL, REPLACE, SACRIFICE, Action, parse_move
+from ..errors import RecordError
+from ..players import Thinking, run_think
+from ..record import GameRecord
+from ..ruleset import WOW, YAY
+from . import make_player
+from .computer_players import MasterPlayer
+from .evaluate import move_values
 
 #: (mark, the smallest drop in round chance that earns it), worst first.
 MARKS = (("blunder", 0.25), ("mistake", 0.12), ("inaccuracy", 0.06))

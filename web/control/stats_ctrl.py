@@ -1,17 +1,17 @@
 """The statistics: counting each finished game once, and the Statistics dialog.
 
 The controller holds one :class:`StatsControl` (``ctl.stats``); ``record`` is the stored
-:class:`web.formats.stats.Stats`. Offers :meth:`count` (a move that ended the game,
-web/control/moves.py) and the dialog's handlers; uses the dialogs and the painter.
+:class:`web.formats.stats_store.Stats`. Offers :meth:`count` (a move that ended the game,
+web/control/move_flow.py) and the dialog's handlers; uses the dialogs and the painter.
 """
 
 from __future__ import annotations
 
-from web.control.input import Feature
-from web.formats.stats import Stats
+from web.control.input_ctrl import Feature
+from web.formats.stats_store import Stats
 from web.model.session import Session
 from web.platform import storage
-from web.views.stats import stats_view
+from web.views.stats_view import stats_view
 
 
 class StatsControl(Feature):

@@ -119,7 +119,7 @@ class Input:
             return
         handler = self.actions.get(act)
         if handler is not None:
-            ctl.tapped = target  # what answers a move at once (web/control/moves.py)
+            ctl.tapped = target  # what answers a move at once (web/control/move_flow.py)
             try:
                 handler(arg)
             finally:

@@ -1,7 +1,7 @@
 """The state of the Analyse dialog, and the work it drives (no browser API; unit-tested).
 
-:class:`Panel` runs :func:`tacocat.analysis.analyse` one slice per :meth:`Panel.step`, so
-the page's task (web/control/analysis.py) can hand the browser the main thread between slices —
+:class:`Panel` runs :func:`tacocat.ai.analysis.analyse` one slice per :meth:`Panel.step`, so
+the page's task (web/control/analysis_ctrl.py) can hand the browser the main thread between slices —
 as it does for the computer's turns — and can stop at any slice (:meth:`Panel.cancel`:
 the generator is closed, nothing else was touched). A record that fails to replay ends
 in :attr:`Panel.error` instead of an exception.
@@ -16,7 +16,7 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 
 from tacocat import GameRecord, TacocatError
-from tacocat.analysis import Analysis, Progress, analyse
+from tacocat.ai.analysis import Analysis, Progress, analyse
 from web.i18n.catalog import t
 from web.model.text import sentence
 

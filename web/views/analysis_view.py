@@ -1,4 +1,4 @@
-"""The Analyse dialog's content, drawn from a :class:`web.model.analysis.Panel`: the seat
+"""The Analyse dialog's content, drawn from a :class:`web.model.analysis_panel.Panel`: the seat
 choice, the progress bar while master works, then every decision of the seat with the
 move played, the best move, the round chances, the marks (in words, not colour only), a
 graph of the seat's chances over the game (SVG through the same trees and diff as the
@@ -11,9 +11,9 @@ of the graph is in it).
 from __future__ import annotations
 
 from tacocat import SEATS, Action
-from tacocat.analysis import Decision, RoundSummary, move_data
+from tacocat.ai.analysis import Decision, RoundSummary, move_data
 from web.i18n.catalog import t
-from web.model.analysis import CHOOSE, DONE, ERROR, Panel
+from web.model.analysis_panel import CHOOSE, DONE, ERROR, Panel
 from web.model.session import MODE_AI
 from web.model.text import cards_text, goal_name
 from web.render.vdom import Node, Root, h, svg, txt
@@ -27,7 +27,7 @@ def percent(chance: float) -> str:
 
 
 def move_words(move: dict) -> str:
-    """A move as language-free data (:func:`tacocat.analysis.move_data`) in words."""
+    """A move as language-free data (:func:`tacocat.ai.analysis.move_data`) in words."""
     cards = move["cards"]
     text = "-".join(map(str, cards)) if move["move"] == "jumbo" else cards_text(cards)
     return t(f"analysis.move.{move['move']}", cards=text)

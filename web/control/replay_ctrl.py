@@ -1,7 +1,7 @@
 """Looking back at a game: the replay (step through a record) and sharing a game as a link.
 
 The controller holds one :class:`ReplayControl` (``ctl.replay``); ``current`` is the
-replay shown (:class:`web.model.replay.Replay`), or ``None`` while the game is. Offers:
+replay shown (:class:`web.model.replay_state.Replay`), or ``None`` while the game is. Offers:
 :meth:`open_shared` (start-up, a pasted link), :meth:`start`, :meth:`step_key` (the
 keyboard) and its buttons' handlers. Uses from the controller: the session, the page
 state, ``render``/``advance``/``message``/``announce``/``focus_play``, the dialogs, the
@@ -11,10 +11,10 @@ motion, and ``ctl.analysis.stop()`` (an analysis of the replay's game ends with 
 from __future__ import annotations
 
 from tacocat import YAY, GameRecord, RecordError
-from web.control.input import Feature
+from web.control.input_ctrl import Feature
 from web.formats.share import PREFIX, decode, encode, from_fragment
 from web.i18n.catalog import t
-from web.model.replay import Replay
+from web.model.replay_state import Replay
 from web.model.screen import Ui
 from web.model.session import MODE_AI, MODE_HOTSEAT
 from web.model.text import sentence

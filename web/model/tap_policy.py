@@ -1,4 +1,4 @@
-"""Whether a tap is answered before its move is drawn (web/control/moves.py ``answer_first``).
+"""Whether a tap is answered before its move is drawn (web/control/move_flow.py ``answer_first``).
 
 Drawn in the tap's own task, a move reaches the screen in the first frame when its work
 fits in that frame, and then nothing is gained by answering first (on this machine at

@@ -1,5 +1,5 @@
 """The page's modal dialogs as the browser has them: open, close, which is open, and what
-the New game form's controls say. What a dialog shows is drawn by :mod:`web.views.dialogs`
+the New game form's controls say. What a dialog shows is drawn by :mod:`web.views.dialog_view`
 through the painter (``draw``), like every other region."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from web.model.session import MODE_AI, MODES, PACES
 from web.model.takeback import PassOffer
 from web.platform.dom import by_id, on, query_all
 from web.render.vdom import Root
-from web.views.dialogs import level_choices, mode_sets, pace_choices, pass_dialog, resume_dialog
+from web.views.dialog_view import level_choices, mode_sets, pace_choices, pass_dialog, resume_dialog
 
 
 class Dialogs:

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from web.formats.stats import HOTSEAT, Stats
+from web.formats.stats_store import HOTSEAT, Stats
 from web.i18n.catalog import t
 from web.render.vdom import Node, Root, h, svg, txt
 

@@ -1,8 +1,8 @@
 """What the page's dialogs and its static lists say: passing the device (hot-seat),
 resuming a saved game, the New game form's level and pace choices, and the keyboard list
 in the rules. Pure views like the rest (trees for the diff, no DOM); opening and closing
-a dialog is :mod:`web.platform.dialogs`. Round results are not dialogs (see
-:mod:`web.views.table`)."""
+a dialog is :mod:`web.platform.dialog_boxes`. Round results are not dialogs (see
+:mod:`web.views.table_view`)."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ A move is split over moments so that no single task carries all of it — on a p
    that follows only paints, with the cards starting from where they were. Before issue
    #52 the batch was applied in one task and the animation measured in the next frame: at
    4× CPU that frame (layout, the motion's Python, the restyle after it) was long in most
-   moves. Where a whole move fits in a frame (a fast machine, web/model/answer.py) steps 1
+   moves. Where a whole move fits in a frame (a fast machine, web/model/tap_policy.py) steps 1
    and 2 run in one task.
 3. **After that frame's paint** (:meth:`Moves.settle`): what nobody waits to see — the
    autosave, the Take back button, the announcement and sound, and the next turn (a
@@ -23,7 +23,7 @@ A move is split over moments so that no single task carries all of it — on a p
 
 A move that starts while the previous one is not yet settled draws and settles that one
 first, so the order of moves, saves, announcements and turns never changes; any click or
-key does the same (web/control/input.py), so input always meets a settled page, and a new
+key does the same (web/control/input_ctrl.py), so input always meets a settled page, and a new
 session drops it. While a move waits it counts as one of the page's pending tasks
 (``<html data-tasks>``).
 """
@@ -91,7 +91,7 @@ class Moves:
     def answer_first(self, run: Callable[[], None], node=None) -> None:
         """Answer a tap in the very next frame, then make its move (``run``) in a task
         after that frame's paint — where drawing a move would not fit in a frame
-        (web/model/answer.py); else make it at once.
+        (web/model/tap_policy.py); else make it at once.
 
         Drawing a move in the tap's own task made the tap wait for the whole render and
         its layout before anything painted (at 4× CPU, 56–64 ms from a tap to its first
@@ -184,7 +184,7 @@ class Moves:
     def play_tapped(self, seat: int, action: Action, node=None) -> None:
         """A player's tap (``node``: the control it came through): answered in the next
         frame, its move drawn right after that paint (where a move does not fit in a frame,
-        web/model/answer.py); else drawn at once.
+        web/model/tap_policy.py); else drawn at once.
 
         Drawing a move in the tap's own task made the tap wait for the whole render and
         its layout before anything painted (at 4× CPU, 56–64 ms from a tap to its first

@@ -8,7 +8,7 @@ from web.model.screen import Screen
 from web.model.session import space_letter
 from web.model.text import arrow_words, goal_name
 from web.render.vdom import Node, Root, h, txt
-from web.views.cards import art
+from web.views.card_view import art
 
 
 def arrow_glyph(arrow: int | None) -> str:

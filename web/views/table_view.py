@@ -17,7 +17,7 @@ from web.model.screen import Screen
 from web.model.session import MODE_WATCH
 from web.model.text import cards_text, sentence
 from web.render.vdom import Node, Root, h, txt
-from web.views.cards import card_back, card_face
+from web.views.card_view import card_back, card_face
 
 
 def table(s: Screen) -> list[Root]:

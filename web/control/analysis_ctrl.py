@@ -1,15 +1,15 @@
 """Analyse, in the page: master's post-game analysis of one seat's decisions, opened from
 the game-over screen or the replay. The controller holds one :class:`AnalysisControl`
-(``ctl.analysis``; ``panel``: the dialog's state, :class:`web.model.analysis.Panel`).
+(``ctl.analysis``; ``panel``: the dialog's state, :class:`web.model.analysis_panel.Panel`).
 Offers :meth:`stop` (a new game, leaving the replay) and the dialog's handlers; uses the
 session, ``ctl.replay.current``, the dialogs, the painter, ``spawn`` and ``announce``.
 
 The work runs as one of the page's tasks, a slice at a time with the main thread handed
 back to the browser after each (as the computer's turns run), so input is never blocked;
-the dialog draws through the same trees and diff as the table (:mod:`web.views.analysis`),
+the dialog draws through the same trees and diff as the table (:mod:`web.views.analysis_view`),
 only its own regions. Cancel (the button or Escape) closes the generator and changes
 nothing else; a new game or leaving the replay cancels it too. A finished analysis is
-kept with its record (:mod:`web.formats.analysis`) and shown at once next time.
+kept with its record (:mod:`web.formats.analyses_store`) and shown at once next time.
 """
 
 from __future__ import annotations
@@ -17,14 +17,14 @@ from __future__ import annotations
 import asyncio
 
 from tacocat import GameRecord
-from web.control.input import Feature
-from web.formats.analysis import AnalysisStore
+from web.control.input_ctrl import Feature
+from web.formats.analyses_store import AnalysisStore
 from web.i18n.catalog import t
-from web.model.analysis import Panel
+from web.model.analysis_panel import Panel
 from web.model.session import MODE_AI
 from web.platform import storage
 from web.platform.dom import by_id, focus, on
-from web.views.analysis import analysis
+from web.views.analysis_view import analysis
 
 
 class AnalysisControl(Feature):

@@ -2,7 +2,7 @@
 
 The page keeps no archive of finished games (the save is cleared when a game ends), so an
 analysis is stored *with* the record it analyses: each entry holds the record itself, the
-seat, and :meth:`tacocat.analysis.Analysis.to_dict`. Opening Analyse again on the same
+seat, and :meth:`tacocat.ai.analysis.Analysis.to_dict`. Opening Analyse again on the same
 game — the game just finished, its replay, the same file imported again or the same
 shared link — finds the entry by the record's content and shows it at once.
 
@@ -17,7 +17,7 @@ import json
 from typing import Any
 
 from tacocat import GameRecord
-from tacocat.analysis import Analysis
+from tacocat.ai.analysis import Analysis
 from web.formats.stored import read_stored, stored_list, stored_text
 
 FORMAT, VERSION = "tacocat-analyses", 1

@@ -10,7 +10,7 @@ dialogs, the motion, the sound and ``new_game``/``set_session``/``autosave``/``s
 from __future__ import annotations
 
 from tacocat import RecordError, TacocatError
-from web.control.input import Feature
+from web.control.input_ctrl import Feature
 from web.formats.prefs import parse_seed
 from web.i18n.catalog import t
 from web.model.session import MODE_AI, MODE_WATCH, Session

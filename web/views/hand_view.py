@@ -20,7 +20,7 @@ from web.model.session import (
 )
 from web.model.text import cards_text, goal_name
 from web.render.vdom import Node, Root, h, txt
-from web.views.cards import card_back, card_face, fan_style
+from web.views.card_view import card_back, card_face, fan_style
 
 CONFIRM_KEY, SACRIFICE_KEY = "C", "S"
 MOVE_KEYS = "ArrowLeft ArrowRight ArrowUp ArrowDown Home End Enter Space"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from tacocat import Action
 from tacocat.actions import ATTACK, REPLACE
-from web.control.input import Feature
+from web.control.input_ctrl import Feature
 from web.i18n.catalog import has, t
 from web.model import levels
 from web.model.session import MODE_AI, MODE_HOTSEAT
@@ -50,7 +50,7 @@ class HandControl(Feature):
 
     def play_tapped(self, seat: int, action: Action) -> None:
         """A player's move: the tapped control answers in the next frame, the move is made
-        right after that paint (web/control/moves.py). A lesson's move is judged at once:
+        right after that paint (web/control/move_flow.py). A lesson's move is judged at once:
         its feedback is the answer."""
         moves = self.ctl.moves
         node = self.ctl.take_tapped()
@@ -207,7 +207,7 @@ class HandControl(Feature):
         ctl.moves.land_now()
         s.next_round()
         ctl.ui.focus = 0
-        # like a move (web/control/moves.py): the tap's task draws the new round, then (after
+        # like a move (web/control/move_flow.py): the tap's task draws the new round, then (after
         # a pointer's tap) the focus and the deal; Take back waits for the next paint
         deferred = ctl.by_pointer
         ctl.render(takeback=False, refocus=False)

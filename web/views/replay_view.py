@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from web.i18n.catalog import t
-from web.model.replay import Replay
+from web.model.replay_state import Replay
 from web.render.vdom import Root, txt
 
 AT_START = ("replay-first", "replay-prev-round", "replay-prev")

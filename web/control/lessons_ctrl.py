@@ -2,8 +2,8 @@
 embedded alone in an article with ``?lesson=<name>``).
 
 The controller holds one :class:`LessonsControl` (``ctl.lessons``); ``run`` is the lesson
-shown (:class:`web.model.lessons.Run`), or ``None``. Offers :meth:`open_param` (start-up),
-:meth:`play` (a move made in a lesson, from web/control/moves.py) and the buttons'
+shown (:class:`web.model.lesson_runs.Run`), or ``None``. Offers :meth:`open_param` (start-up),
+:meth:`play` (a move made in a lesson, from web/control/move_flow.py) and the buttons'
 handlers. Uses the page state, ``render``/``advance``/``announce``/``focus_play``, the
 dialogs, the motion and ``save_prefs`` (the first-visit offer is answered once).
 """
@@ -11,8 +11,8 @@ dialogs, the motion and ``save_prefs`` (the first-visit offer is answered once).
 from __future__ import annotations
 
 from tacocat import YAY, Action
-from web.control.input import Feature
-from web.model.lessons import BY_NAME, LESSONS, Run
+from web.control.input_ctrl import Feature
+from web.model.lesson_runs import BY_NAME, LESSONS, Run
 from web.model.screen import Ui
 from web.platform.browser import document
 from web.platform.dom import by_id, focus

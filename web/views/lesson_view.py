@@ -4,7 +4,7 @@ what to change, with the buttons to go on."""
 from __future__ import annotations
 
 from web.i18n.catalog import t
-from web.model.lessons import LESSONS, Run
+from web.model.lesson_runs import LESSONS, Run
 from web.render.vdom import Node, Root, h, txt
 
 

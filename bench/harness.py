@@ -59,10 +59,13 @@ class Site:
 
 @contextlib.contextmanager
 def served_dist(prefix: str, *, precompressed: bool = False, baseline: str | None = None,
-                prepare: Callable[[Path], None] | None = None) -> Iterator[dict[str, Site]]:
+                prepare: Callable[[Path], None] | None = None,
+                handler_class: type | None = None) -> Iterator[dict[str, Site]]:
     """``{"after": this checkout's dist/}`` (and ``"before"``: ``baseline`` built the same
     way), each served on its own port until the block ends; ``prepare`` runs on each built
-    folder before it is served (e.g. instrumenting it)."""
+    folder before it is served (e.g. instrumenting it); ``handler_class``, a subclass of
+    scripts/serve.py's handler, changes how responses are sent (bench/network_start.py
+    paces them)."""
     with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
         folders = {"after": Path(tmp) / "dist"}
         build_dist.build(folders["after"], quiet=True)
@@ -77,7 +80,9 @@ def served_dist(prefix: str, *, precompressed: bool = False, baseline: str | Non
             for name, folder in folders.items():
                 if prepare is not None:
                     prepare(folder)
-                server, base = serve.start_server(folder, port=0, precompressed=precompressed)
+                extra = {"handler_class": handler_class} if handler_class else {}
+                server, base = serve.start_server(folder, port=0, precompressed=precompressed,
+                                                  **extra)
                 sites[name] = Site(folder, base, server)
             yield sites
         finally:

@@ -18,6 +18,7 @@ def test_dist_holds_only_what_a_host_needs(dist_dir):
         "pyscript.toml",
         "sw.js",
         "precache.js",
+        "download-sizes.json",
         "manifest.webmanifest",
         "web/embed.js",
         "runtime/pyodide/pyodide.asm.wasm",

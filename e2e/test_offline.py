@@ -75,7 +75,8 @@ def test_manifest_valid_installable_and_everything_precached(
     loaded = {
         u.split("?")[0]
         for u in network_log.requests
-        if u.startswith(base_url) and not re.search(r"/(sw|precache)\.js$", u)
+        if u.startswith(base_url)
+        and not re.search(r"/((sw|precache)\.js|download-sizes\.json)$", u)
         and u != base_url + "__tacocat_snapshot__"  # answered by the worker: not a file
     }
     loaded = {base_url if u == base_url + "index.html" else u for u in loaded}

@@ -23,8 +23,9 @@ sources rather than written by hand:
 ``precache.js`` (gitignored) sets ``self.TACOCAT_PRECACHE = {version, files}``, each
 file ``[url, bytes, integrity, wire bytes]`` (wire: its brotli sibling's size, which
 build_dist.py makes before it writes the list a second time; else its own size); ``sw.js``
-imports it, and index.html's progress bar reads it. ``version`` hashes every URL and
-content, so any change to any file makes a new service worker with a new cache.
+imports it; index.html's progress bar reads the same sizes from ``download-sizes.json``.
+``version`` hashes every URL and content, so any change to any file makes a new service
+worker with a new cache.
 """
 
 from __future__ import annotations
@@ -42,6 +43,10 @@ from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT_NAME = "precache.js"
+# The sizes alone, for the page's progress bar on a first visit (index.html): a file the
+# worker never fetches, so that the page's read of it is not a second download of
+# precache.js (the worker's importScripts bypasses the HTTP cache).
+SIZES_NAME = "download-sizes.json"
 
 # PyScript 0.7 dist chunks (name without the "-<8 char hash>.js" suffix) that only the
 # code editor (py-editor: CodeMirror) and the terminal (xterm.js, MicroPython) import
@@ -296,8 +301,11 @@ def write(site: Path = ROOT, page: str = "index.html", quiet: bool = False) -> d
         f"self.TACOCAT_PRECACHE = {json.dumps(data, separators=(',', ':'))};\n"
     )
     out = site / OUTPUT_NAME
-    if not out.is_file() or out.read_text(encoding="utf-8") != text:
-        out.write_text(text, encoding="utf-8")
+    sizes = json.dumps({url: [size, wire] for url, size, _, wire in data["files"]},
+                       separators=(",", ":")) + "\n"
+    for path, content in ((out, text), (site / SIZES_NAME, sizes)):
+        if not path.is_file() or path.read_text(encoding="utf-8") != content:
+            path.write_text(content, encoding="utf-8")
     if not quiet:
         total = sum(e[1] for e in data["files"])
         print(f"{out}: version {data['version']}, {len(data['files'])} files, {total} bytes")

@@ -12,7 +12,9 @@
  * Attributes: data-lang, data-level, data-pace, data-mode, data-seed, data-theme (light or
  * dark, to match the article; default: the reader's device), data-lesson (one of
  * LESSONS: a single lesson in a compact frame), data-height (initial px; default 720, 440
- * for a lesson), data-title, data-autoload (load the game at once, as a bare frame would).
+ * for a lesson), data-title, data-autoload (load the game at once, as a bare frame would),
+ * data-preload="visible" (near the viewport, web/preload.html in a hidden frame fetches
+ * the game at low priority, in the game frame's cache partition; not on Save-Data or 2G).
  */
 (function () {
   "use strict";
@@ -141,9 +143,45 @@
   };
   button.addEventListener("pointerenter", warm);
   button.addEventListener("focus", warm);
+  // data-preload: once near the viewport and the article has loaded.
+  var preload = null;
+  var seen = null;
+  var net = navigator.connection;
+  var start = function () {
+    if (!seen || preload) return;
+    preload = document.createElement("iframe");
+    preload.src = new URL("web/preload.html", game).href;
+    preload.tabIndex = -1;
+    preload.setAttribute("aria-hidden", "true");
+    css(preload, { display: "none" });
+    root.appendChild(preload);
+  };
+  if (attr("preload") === "visible" && window.IntersectionObserver &&
+      !(net && (net.saveData || /2g$/.test(net.effectiveType || "")))) {
+    seen = new IntersectionObserver(function (entries) {
+      if (!entries.some(function (e) { return e.isIntersecting; })) return;
+      seen.disconnect();
+      if (document.readyState === "complete") start();
+      else window.addEventListener("load", start);
+    }, { rootMargin: "100% 0px" });
+    seen.observe(host);
+    window.addEventListener("message", function (event) {
+      if (!preload || event.origin !== game.origin || event.source !== preload.contentWindow ||
+          !event.data || event.data.type !== "tacocat:preloaded") return;
+      root.removeChild(preload);
+      if (host.style.display === "none" && host.parentNode) host.parentNode.removeChild(host);
+    });
+  }
   button.addEventListener("click", function () {
+    if (seen) seen.disconnect();
+    seen = null;
     var frame = makeFrame(false);
-    host.parentNode.replaceChild(frame, host);
+    if (preload && preload.parentNode) { // still loading ahead: let it finish
+      host.style.display = "none";
+      host.parentNode.insertBefore(frame, host.nextSibling);
+    } else {
+      host.parentNode.replaceChild(frame, host);
+    }
     frame.focus();
   });
   script.parentNode.insertBefore(host, script);

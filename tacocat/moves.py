@@ -79,11 +79,28 @@ def attack_options(hand: list[int] | tuple[int, ...], jumbo: bool) -> list[Actio
     return out
 
 
+def sacrificed_card(hand: list[int] | tuple[int, ...]) -> int:
+    """The card a sacrifice plays: the defender's lowest (RULES.md §4)."""
+    return min(hand)
+
+
+def lowest_holds(hand: list[int] | tuple[int, ...], target: int) -> bool:
+    """Does the defender's lowest card already hold against ``target``? Then playing it is
+    a defence, not a sacrifice (RULES.md §4: a card equal or higher always defends)."""
+    return bool(hand) and sacrificed_card(hand) >= target
+
+
+def cards_played(hand: list[int] | tuple[int, ...], action: Action) -> tuple[int, ...]:
+    """The cards ``action`` puts on the table from ``hand`` (a sacrifice names none: it
+    plays the lowest)."""
+    return (sacrificed_card(hand),) if action.kind == SACRIFICE else action.cards
+
+
 def answer_options(hand: list[int] | tuple[int, ...], target: int,
                    must_defend: bool) -> list[Action]:
     """Defend with any card ≥ ``target``; sacrifice the lowest card when it is below it."""
     out = [Action(DEFEND, (v,)) for v in sorted(set(hand)) if v >= target]
-    if min(hand) < target and not (must_defend and out):
+    if not lowest_holds(hand, target) and not (must_defend and out):
         out.append(Action(SACRIFICE))
     return out
 
@@ -148,9 +165,10 @@ def check_action(game: Game, player: Any, action: Any) -> None:
             )
     elif kind == SACRIFICE:  # (a duel needs no more than holding the card)
         target = game.attack[len(game.answers)]
-        if hand[0] >= target:
+        if lowest_holds(hand, target):
             raise IllegalActionError(
-                f"your lowest card ({hand[0]}) already holds against {target}: defend with it"
+                f"your lowest card ({sacrificed_card(hand)}) already holds against {target}: "
+                "defend with it"
             )
         if game.ruleset.must_defend and hand[-1] >= target:
             raise IllegalActionError(

@@ -54,6 +54,7 @@ class Observation:
     last_showdown: tuple[int, int, int | None] | None
     winner: int | None
     moves: int
+    tied_rounds: int = 0
     _legal: list[Action] | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -179,4 +180,5 @@ def observe(game: Game, viewer: int) -> Observation:
         last_showdown=game.last_showdown,
         winner=game.winner,
         moves=len(game.history),
+        tied_rounds=game.tied_rounds,
     )

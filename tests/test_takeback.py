@@ -12,6 +12,7 @@ from helpers import position
 
 from tacocat import WOW, YAY, Action, Game, GameRecord, RecordError
 from tacocat.actions import parse_move
+from web.formats.saved_game import save_text, session_from_save
 from web.model.session import MODE_AI, MODE_HOTSEAT, Session
 from web.model.takeback import pass_offer, takeback, taken_back
 
@@ -149,7 +150,7 @@ def test_the_player_who_just_allowed_a_take_back_is_offered_none_until_handed_ov
     assert back.game.phase == "duel" and back.granted_by == WOW
     assert takeback(back, WOW) == (1, None)  # the policy would allow it ...
     assert pass_offer(back, YAY) == (None, WOW, "pass.takeback.handover")  # ... not offered
-    restored = Session.from_save_text(back.save_text())  # a reload does not forget it
+    restored = session_from_save(save_text(back))  # a reload does not forget it
     assert pass_offer(restored, YAY) == (None, WOW, "pass.takeback.handover")
     back.granted_by = None  # handed over (the pass screen's "Show YAY's hand")
     assert pass_offer(back, YAY) == (WOW, None, None)
@@ -162,7 +163,7 @@ def test_what_was_seen_survives_save_resume_and_import():
                          attack=[4, 5, 6]))
     play(s, "Y:B5", "Y:S", "Y:B7", "W:A9")
     back = taken_back(s, 1, granted_by=YAY)
-    resumed = Session.from_save_text(back.save_text())
+    resumed = session_from_save(save_text(back))
     imported = Session.from_record_text(back.record_json(), mode=MODE_HOTSEAT)
     for again in (resumed, imported):
         assert again.seen.to_dict() == back.seen.to_dict()
@@ -191,7 +192,7 @@ def test_an_edited_seen_record_can_add_but_not_hide_and_bad_ones_are_refused():
         data["seen"] = seen
         with pytest.raises(RecordError, match="seen"):
             Session.from_record_text(json.dumps(data))
-        save = json.loads(s.save_text())
+        save = json.loads(save_text(s))
         save["seen"] = seen
         with pytest.raises(RecordError, match="seen"):
-            Session.from_save_text(json.dumps(save))
+            session_from_save(json.dumps(save))

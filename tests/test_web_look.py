@@ -15,7 +15,7 @@ from web.model.screen import Screen, Ui
 from web.model.session import MODE_AI, MODE_HOTSEAT, Session
 from web.views.board_view import board
 from web.views.card_view import SPRITE, card_back, card_face
-from web.views.dialog_view import theme_choices
+from web.views.chrome_view import theme_choices
 from web.views.hand_view import hand
 
 

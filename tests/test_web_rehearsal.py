@@ -10,6 +10,7 @@ import pytest
 
 from tacocat.players import RandomPlayer
 from web.control import rehearsal
+from web.formats.saved_game import save_text
 from web.i18n import catalog as i18n
 from web.model.session import MODE_AI, Session
 
@@ -24,11 +25,11 @@ def english():
 @pytest.mark.parametrize("level", ["easy", "master"])
 def test_rehearsal_plays_a_copy_and_leaves_the_game_alone(level):
     session = Session.new(seed=41, mode=MODE_AI, level=level)
-    before = session.save_text()
+    before = save_text(session)
     history = list(session.game.history)
     played = asyncio.run(rehearsal.rehearse(session, lambda: True))
     assert played == rehearsal.PLIES
-    assert session.save_text() == before
+    assert save_text(session) == before
     assert list(session.game.history) == history
 
 

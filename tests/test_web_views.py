@@ -61,9 +61,9 @@ def test_the_duel_offers_every_card_by_its_full_name():
 
 def test_attack_selection_disables_what_cannot_join_it_and_says_why():
     ui = Ui()
-    s = screen("jumbo", ui)  # YAY holds 2 5 6 7 11
+    session = Session.new(5, MODE_AI, "easy", YAY, "jumbo")  # YAY holds 2 5 6 7 11
     ui.selected = {1, 2}  # 5 and 6
-    s = Screen.build(s.session, ui)
+    s = Screen.build(session, ui)
     cards = cards_of(s)
     by_value = {int(c.attrs["data-value"]): c for c in cards}
     assert by_value[5].attrs["aria-pressed"] == "true"

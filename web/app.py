@@ -54,15 +54,31 @@ async def import_in_slices(order_file: Path = ORDER, slice_s: float = SLICE_S) -
 
 
 async def main():
+    """Import the game in slices, then build the page (the composition: the controller
+    gets the browser's page, web/platform/browser_page.py) and start it."""
     global APP
-    from web.platform.browser import document
+    from web.platform.browser import document, window
 
     document.documentElement.dataset.bootStep = "deal"  # the start-up's last step (index.html)
     await import_in_slices()
     from web.control.controller import Controller
+    from web.i18n.catalog import set_language
+    from web.platform import embed, offline
+    from web.platform.browser_page import BrowserPage
+    from web.platform.dom import params, proxy, reduced_motion
+    from web.platform.language import language
 
-    APP = Controller()
+    set_language(language())
+    query, embedded = params(), embed.is_embedded()
+    page = BrowserPage()
+    APP = Controller(page, query, embedded, reduced_motion)
+    page.bind(APP)
+    # the moves' profile, read by bench/web_play.py once a game is over
+    window.tacocatProfile = proxy(APP.profile.to_json)
     await APP.start()
+    offline.start(query, embedded)
+    if embedded:
+        embed.start()
     # Everything loaded so far (modules, catalogs, the runtime's own objects) lives as long
     # as the page: out of the collector's sight, its passes during play stay short.
     gc.freeze()

@@ -17,8 +17,6 @@ from collections.abc import Callable
 from tacocat import Action
 from tacocat.observation import Observation
 from tacocat.players import Thinking
-from web.platform.browser import document
-from web.platform.dom import now_ms
 
 SLOW_SLICE_S = 0.05
 SPANS_KEPT = 400
@@ -49,7 +47,13 @@ async def think_sliced(player, obs: Observation, alive: Callable[[], bool],
 
 
 class Runner:
-    def __init__(self) -> None:
+    """``flag(name, value)`` publishes on ``<html data-*>``; ``now_ms()`` is the page's clock
+    (the one the browser's long tasks are timed by)."""
+
+    def __init__(self, flag: Callable[[str, str | None], None],
+                 now_ms: Callable[[], float]) -> None:
+        self.flag = flag
+        self.now_ms = now_ms
         self.times: dict[str, list[float]] = {}
         self.spans: list[list[float]] = []
         self.slow: list[list] = []
@@ -60,12 +64,13 @@ class Runner:
         """The player's action, computed in slices; ``None`` if ``alive()`` turned false
         (a new game started meanwhile)."""
         started = time.perf_counter()
-        span_start = now_ms()
+        span_start = self.now_ms()
         action = await think_sliced(player, obs, alive, note=lambda s: self.note("slice", s))
         if action is None:
             return None
         self.times.setdefault(level, []).append(round((time.perf_counter() - started) * 1000, 2))
-        self.spans = [*self.spans[-SPANS_KEPT + 1:], [round(span_start, 1), round(now_ms(), 1)]]
+        span = [round(span_start, 1), round(self.now_ms(), 1)]
+        self.spans = [*self.spans[-SPANS_KEPT + 1:], span]
         self.publish()
         return action
 
@@ -73,11 +78,10 @@ class Runner:
         """Remember the longest ``what`` ("slice", "render", "apply") and slow slices."""
         self.perf[what] = max(self.perf[what], seconds)
         if (what == "slice" and seconds > SLOW_SLICE_S) or (what == "render" and seconds > 0.03):
-            self.slow.append([round(now_ms()), what, round(seconds * 1000)])
+            self.slow.append([round(self.now_ms()), what, round(seconds * 1000)])
 
     def publish(self) -> None:
-        root = document.documentElement
-        root.dataset.aiTimes = json.dumps(self.times)
-        root.dataset.aiSpans = json.dumps(self.spans)
-        root.dataset.slow = json.dumps(self.slow[-50:])
-        root.dataset.perf = json.dumps({k: round(v * 1000, 1) for k, v in self.perf.items()})
+        self.flag("aiTimes", json.dumps(self.times))
+        self.flag("aiSpans", json.dumps(self.spans))
+        self.flag("slow", json.dumps(self.slow[-50:]))
+        self.flag("perf", json.dumps({k: round(v * 1000, 1) for k, v in self.perf.items()}))

@@ -1,25 +1,36 @@
 """Games and settings: a new game (its form), a rematch, resuming the saved game, a game
-record exported or imported, and the menu with its settings (pace, sound, the rules).
+record exported or imported, and the menu with its settings (pace, theme, language,
+sound, the rules).
 
 The controller holds one :class:`GamesControl` (``ctl.games``). Offers :meth:`close_menu`,
-:meth:`set_pace` and its buttons' handlers. Uses the session, the preferences, the
-dialogs, the motion, the sound and ``new_game``/``set_session``/``autosave``/``save_prefs``
-/``message``/``focus_play``/``spawn``.
+:meth:`set_pace`, :meth:`offer_resume` and its buttons' handlers. Uses the session, the
+preferences, the page state around the table (``ctl.chrome``), the page's dialogs and
+actions, the motion, the sound and ``new_game``/``set_session``/``autosave``/
+``save_prefs``/``message``/``focus``/``focus_play``/``relabel``/``spawn``.
 """
 
 from __future__ import annotations
 
-from tacocat import RecordError, TacocatError
-from web.control.input_ctrl import Feature
+from typing import TYPE_CHECKING
+
+from tacocat import WOW, RecordError, TacocatError
 from web.formats.prefs import parse_seed
-from web.i18n.catalog import t
-from web.model.session import MODE_AI, MODE_WATCH, Session
+from web.i18n.catalog import set_language, t
+from web.model import levels
+from web.model.session import MODE_AI, MODE_WATCH, MODES, PACES, Session
 from web.model.text import sentence
-from web.platform.dom import apply_theme, by_id, focus, query
-from web.platform.files import download, read_text
+from web.views.dialog_view import new_game_form, resume_dialog
+
+if TYPE_CHECKING:
+    from web.control.feature_hosts import GamesHost
+
+FIRST_IN_MENU = "btn-new"  # the menu's first control (index.html), where opening it puts focus
 
 
-class GamesControl(Feature):
+class GamesControl:
+    def __init__(self, ctl: GamesHost) -> None:
+        self.ctl = ctl
+
     # -- games ----------------------------------------------------------------------------------
     def do_rematch(self, _arg) -> None:
         ctl = self.ctl
@@ -29,32 +40,47 @@ class GamesControl(Feature):
 
     def do_new(self, _arg) -> None:
         s = self.ctl.session
-        self.ctl.dialogs.open_new(s.mode, s.level, s.human, self.ctl.prefs.pace)
+        level = s.level if s.level in levels.LEVELS else levels.LEVELS[0]
+        self.ctl.page.close_all()
+        self.ctl.painter.draw(new_game_form(levels.LEVELS, s.mode, level, s.human,
+                                            self.ctl.prefs.pace))
+        self.ctl.page.show("dlg-new")
+
+    def on_mode(self, mode: str) -> None:
+        """The New game form shows the choices the chosen mode has."""
+        s = self.ctl.session
+        self.ctl.painter.draw(new_game_form(levels.LEVELS, mode, s.level, s.human,
+                                            self.ctl.prefs.pace))
 
     def do_new_cancel(self, _arg) -> None:
-        self.ctl.dialogs.close("dlg-new")
+        self.ctl.page.close("dlg-new")
 
     def do_new_start(self, _arg) -> None:
         ctl = self.ctl
-        chosen = ctl.dialogs.chosen()
-        seed = parse_seed(chosen["seed"])
-        ctl.dialogs.close("dlg-new")
-        mode = chosen["mode"]
-        ctl.prefs.update({"level": chosen["level"], "human": chosen["human"]})
+        form = ctl.page.new_game_form()
+        mode = form.mode if form.mode in MODES else MODE_AI
+        level = form.level if form.level in levels.LEVELS else levels.LEVELS[0]
+        human = WOW if form.seat == str(WOW) else 0
+        seed = parse_seed(form.seed)
+        ctl.page.close("dlg-new")
+        ctl.prefs.update({"level": level, "human": human})
         if mode != MODE_WATCH:  # watching is a one-off, not the next visit's default
             ctl.prefs.mode = mode
         else:
-            self.set_pace(chosen["pace"])
+            self.set_pace(form.pace if form.pace else PACES[2])
         ctl.save_prefs()
-        ctl.new_game(seed=seed, mode=mode, level=chosen["level"], human=chosen["human"],
-                     save=mode != MODE_WATCH)
-        if chosen["seed"] and seed is None:
-            ctl.message(t("seed.invalid", seed=chosen["seed"]), alert=True)
+        ctl.new_game(seed=seed, mode=mode, level=level, human=human, save=mode != MODE_WATCH)
+        if form.seed and seed is None:
+            ctl.message(t("seed.invalid", seed=form.seed), alert=True)
         ctl.focus_play()
+
+    def offer_resume(self, rounds: int, moves: int) -> None:
+        self.ctl.painter.draw(resume_dialog(rounds, moves))
+        self.ctl.page.show("dlg-resume")
 
     def do_resume_yes(self, _arg) -> None:
         ctl = self.ctl
-        ctl.dialogs.close("dlg-resume")
+        ctl.page.close("dlg-resume")
         saved, ctl.pending_resume = ctl.pending_resume, None
         if saved is not None:
             ctl.set_session(saved)
@@ -62,7 +88,7 @@ class GamesControl(Feature):
 
     def do_resume_no(self, _arg) -> None:
         ctl = self.ctl
-        ctl.dialogs.close("dlg-resume")
+        ctl.page.close("dlg-resume")
         ctl.pending_resume = None
         ctl.autosave()
         ctl.focus_play()
@@ -71,25 +97,21 @@ class GamesControl(Feature):
     def do_export(self, _arg) -> None:
         s = self.ctl.session
         name = f"tacocat-{s.game.seed}-{len(s.game.history)}.json"
-        download(s.record_json(), name)
+        self.ctl.page.download(s.record_json(), name)
         self.ctl.message(t("export.done", file=name))
 
     def do_import(self, _arg) -> None:
-        node = by_id("import-file")
-        node.value = ""
-        node.click()
+        self.ctl.page.pick_file()  # the file comes back as the page's picked()
 
-    def on_import(self, _event) -> None:
-        files = by_id("import-file").files
-        if files.length:
-            self.ctl.spawn(self.import_file(files.item(0)))
+    def picked(self, reading) -> None:
+        self.ctl.tasks.spawn(self.import_file(reading))
 
-    async def import_file(self, file) -> None:
+    async def import_file(self, reading) -> None:
         ctl = self.ctl
         s = ctl.session
         mode = s.mode if s.mode != MODE_WATCH else MODE_AI
         try:
-            text = await read_text(file)
+            text = await reading
             session = Session.from_record_text(text, mode=mode, level=s.level, human=s.human)
         except (TacocatError, ValueError, TypeError, KeyError, AttributeError,
                 RecursionError, OverflowError, MemoryError) as exc:
@@ -105,45 +127,45 @@ class GamesControl(Feature):
         self.ctl.prefs.update({"pace": pace})
         self.ctl.motion.set_pace(self.ctl.prefs.pace)
 
-    def on_pace(self, _event) -> None:
-        self.set_pace(str(by_id("pace").value))
+    def on_pace(self, pace: str) -> None:
+        self.set_pace(pace)
         self.ctl.save_prefs()
 
-    def on_theme(self, _event) -> None:
+    def on_theme(self, theme: str) -> None:
         """Light, dark or the device's choice; kept in the preferences (index.html's first
         script applies the stored one before the page is drawn)."""
-        self.ctl.prefs.update({"theme": str(by_id("theme").value)})
-        apply_theme(self.ctl.prefs.theme)
+        self.ctl.prefs.update({"theme": theme})
+        self.ctl.page.theme(self.ctl.prefs.theme)
         self.ctl.save_prefs()
+
+    def on_language(self, code: str) -> None:
+        """Another language: kept on this device and in the URL, every word drawn again."""
+        set_language(self.ctl.page.language(code))
+        self.ctl.relabel()
 
     def do_sound(self, _arg) -> None:
         ctl = self.ctl
         ctl.sound.enabled = not ctl.sound.enabled
         ctl.prefs.sound = ctl.sound.enabled
         ctl.save_prefs()
-        ctl.render()
+        ctl.draw_chrome()
         ctl.sound.play("card")
 
     def do_menu(self, _arg) -> None:
-        menu, toggle = by_id("menu"), by_id("btn-menu")
-        if menu.hasAttribute("data-open"):
+        if self.ctl.chrome.menu_open:
             self.close_menu()
             return
-        menu.setAttribute("data-open", "")
-        toggle.setAttribute("aria-expanded", "true")
-        focus(query("#menu button, #menu select"))
+        self.ctl.chrome.menu_open = True
+        self.ctl.draw_chrome()
+        self.ctl.focus(FIRST_IN_MENU)
 
-    @staticmethod
-    def close_menu() -> None:
-        by_id("menu").removeAttribute("data-open")
-        by_id("btn-menu").setAttribute("aria-expanded", "false")
+    def close_menu(self) -> None:
+        if self.ctl.chrome.menu_open:
+            self.ctl.chrome.menu_open = False
+            self.ctl.draw_chrome()
 
     def do_rules(self, _arg) -> None:
-        rules = by_id("rules")
-        rules.open = True
-        summary = rules.querySelector("summary")
-        summary.scrollIntoView()
-        focus(summary)
+        self.ctl.page.reveal("rules")
 
 
 __all__ = ["GamesControl"]

@@ -2,23 +2,28 @@
 back (and the hot-seat hand-over that can grant it), and the round result's Continue.
 
 The controller holds one :class:`HandControl` (``ctl.hand``). Offers :meth:`acting_seat`,
-:meth:`play_focused` (Enter on a card), :meth:`render_takeback` (the Take back button,
-after each move) and its buttons' handlers. Uses the session (or the lesson's,
-``ctl.lessons.run``), the page state, the move pipeline (``ctl.moves``), the dialogs and
-``render``/``message``/``announce``/``focus_play``/``autosave``/``set_session``.
+:meth:`play_focused` (Enter on a card), :meth:`ask_pass` (the hand-over) and its buttons'
+handlers. Uses the session (or the lesson's: :meth:`playing`), the page state, the move
+pipeline (``ctl.moves``), the page's dialogs and ``render``/``message``/``announce``/
+``focus``/``focus_play``/``autosave``/``set_session``.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tacocat import Action
 from tacocat.actions import ATTACK, REPLACE
-from web.control.input_ctrl import Feature
-from web.i18n.catalog import has, t
+from tacocat.moves import PHASE_ATTACK, PHASE_DEFEND, PHASE_DUEL, PHASE_REPLACE
+from web.i18n.catalog import t
 from web.model import levels
+from web.model.chrome import LESSON, REPLAY
 from web.model.session import MODE_AI, MODE_HOTSEAT
 from web.model.takeback import PassOffer, pass_offer, takeback, taken_back
-from web.model.text import Words, cards_text, goal_name
-from web.platform.dom import by_id, focus, set_attr
+from web.views.dialog_view import pass_dialog
+
+if TYPE_CHECKING:
+    from web.control.feature_hosts import HandHost
 
 
 def _indices(hand, cards) -> set[int]:
@@ -31,16 +36,19 @@ def _indices(hand, cards) -> set[int]:
     return out
 
 
-class HandControl(Feature):
+class HandControl:
+    def __init__(self, ctl: HandHost) -> None:
+        self.ctl = ctl
+
     def playing(self):
         """The session the hand plays in: a lesson's, else the game's (never a replay's)."""
-        run = self.ctl.lessons.run
-        return run.session if run is not None else self.ctl.session
+        lesson = self.ctl.chrome.showing == LESSON
+        return self.ctl.lessons.run.session if lesson else self.ctl.session
 
     def acting_seat(self) -> int | None:
         ctl = self.ctl
-        run = ctl.lessons.run
-        if ctl.replay.current is not None or (run is not None and run.done):
+        showing = ctl.chrome.showing
+        if showing == REPLAY or (showing == LESSON and ctl.lessons.run.done):
             return None
         s = self.playing()
         seat = ctl.ui.viewer
@@ -54,7 +62,7 @@ class HandControl(Feature):
         its feedback is the answer."""
         moves = self.ctl.moves
         node = self.ctl.take_tapped()
-        if self.ctl.lessons.run is not None:
+        if self.ctl.chrome.showing == LESSON:
             moves.play(seat, action)
             return
         moves.play_tapped(seat, action, node)
@@ -63,7 +71,7 @@ class HandControl(Feature):
         """Enter on a card while attacking: attack with it alone, or with the selection.
         (In the other steps Enter is the card's own click: play it, or select it.)"""
         seat = self.acting_seat()
-        if seat is None or self.playing().game.phase != "attack":
+        if seat is None or self.playing().game.phase != PHASE_ATTACK:
             return False
         if not self.ctl.ui.selected:
             self.ctl.ui.selected = {self.ctl.ui.focus}
@@ -83,16 +91,15 @@ class HandControl(Feature):
         if index >= len(obs.hand):
             return
         value = obs.hand[index]
-        if obs.phase == "duel":
+        if obs.phase == PHASE_DUEL:
             self.play_tapped(seat, Action.duel(value))
-        elif obs.phase == "defend":
+        elif obs.phase == PHASE_DEFEND:
             self.play_tapped(seat, Action.defend(value))
         else:
             ctl.ui.selected ^= {index}
             ctl.ui.hint = None
             ctl.render()
-            cards = ctl.painter.cards()
-            focus(cards[index] if index < len(cards) else None)
+            ctl.focus(f"card-{index}")
 
     def do_confirm(self, _arg) -> None:
         seat = self.acting_seat()
@@ -100,9 +107,9 @@ class HandControl(Feature):
             return
         obs = self.playing().game.observation(seat)
         cards = sorted(obs.hand[i] for i in self.ctl.ui.selected if i < len(obs.hand))
-        if obs.phase == "replace":
+        if obs.phase == PHASE_REPLACE:
             self.play_tapped(seat, Action.replace(*cards))
-        elif obs.phase == "attack" and cards:
+        elif obs.phase == PHASE_ATTACK and cards:
             self.play_tapped(seat, Action.attack(*cards))
 
     def do_clear(self, _arg) -> None:
@@ -123,37 +130,14 @@ class HandControl(Feature):
             return
         obs = self.playing().game.observation(seat)
         hint = levels.hint(obs, seed=len(self.playing().game.history))
-        if hint.key and has(hint.key):
-            params = {k: cards_text(v) if isinstance(v, (tuple, list)) else v
-                      for k, v in hint.params.items()}
-            reason = t(hint.key, **params)
-            if "win" in params:
-                reason += " " + t("hint.win", win=params["win"])
-        else:
-            reason = hint.reason
-        words = Words(ctl.session.mode, ctl.session.human)
-        ctl.message(t("hint.text", action=words.action(hint.action, obs.hand), reason=reason))
-        ctl.ui.hint = hint.action
+        ctl.chrome.note("")  # the hint's sentence takes the note (web/views/hint_view.py)
+        ctl.ui.hint = hint
         if hint.action.kind in (REPLACE, ATTACK):
             ctl.ui.selected = _indices(obs.hand, hint.action.cards)
         ctl.render()
+        ctl.draw_chrome()
 
     # -- take back ------------------------------------------------------------------------------
-    def render_takeback(self) -> None:
-        """The Take back button: enabled, or disabled with the reason (the policy's)."""
-        ctl = self.ctl
-        s = ctl.session
-        if ctl.replay.current is not None or ctl.lessons.run is not None:
-            reason = "replay.active"
-        elif s.mode == MODE_AI:
-            reason = takeback(s, s.human).reason
-        else:
-            reason = "takeback.hotseat" if s.mode == MODE_HOTSEAT else "takeback.watch"
-        button = by_id("btn-takeback")
-        button.setAttribute("aria-disabled", "true" if reason else "false")
-        for attr in ("title", "aria-description"):
-            set_attr(button, attr, t(reason) if reason else None)
-
     def do_takeback(self, _arg) -> None:
         ctl = self.ctl
         s = ctl.session
@@ -179,19 +163,17 @@ class HandControl(Feature):
         offer = pass_offer(s, owing[0]) if owing and s.mode == MODE_HOTSEAT else None
         if offer is None or offer.seat is None:
             return
-        ctl.dialogs.close("dlg-pass")
+        ctl.page.close("dlg-pass")
         back = taken_back(s, takeback(s, offer.seat).moves, granted_by=owing[0])
         ctl.set_session(back, hand_over=True)
         ctl.autosave()
         ctl.message(t("takeback.done"))
 
-    @staticmethod
-    def pass_note(offer: PassOffer) -> None:
-        """The pass screen says why the last move may not be taken back (if it may not)."""
-        node = by_id("pass-note")
-        node.hidden = offer.reason is None
-        node.textContent = "" if offer.reason is None else \
-            t(offer.reason, seat=goal_name(offer.refused))
+    def ask_pass(self, seat: int, offer: PassOffer) -> None:
+        """Hand the device to ``seat`` (the dialog says whether the last move may be taken
+        back, and why not)."""
+        self.ctl.painter.draw(pass_dialog(seat, offer))
+        self.ctl.page.show("dlg-pass")
 
     # -- between rounds, hot-seat -------------------------------------------------------------
     def do_continue(self, _arg) -> None:
@@ -210,18 +192,17 @@ class HandControl(Feature):
         # like a move (web/control/move_flow.py): the tap's task draws the new round, then (after
         # a pointer's tap) the focus and the deal; Take back waits for the next paint
         deferred = ctl.by_pointer
-        ctl.render(takeback=False, refocus=False)
+        ctl.render(refocus=False)
         if not deferred:
             ctl.focus_play()
         ctl.moves.land_later(ctl.motion.deal, self._dealt, refocus=deferred)
 
     def _dealt(self, _took: float) -> None:
-        self.render_takeback()
         self.ctl.advance(render=False)
 
     def do_pass_show(self, arg: str) -> None:
         ctl = self.ctl
-        ctl.dialogs.close("dlg-pass")
+        ctl.page.close("dlg-pass")
         ctl.session.granted_by = None  # the device has been handed over
         ctl.ui.viewer = int(arg)
         ctl.ui.selected.clear()

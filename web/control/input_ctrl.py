@@ -1,176 +1,128 @@
-"""Input: clicks and keys become the features' handlers, and the keyboard's map.
-
-Every button names what it does (``data-act="name"``, ``data-arg``); each feature object
-the controller holds (:class:`Feature`) answers the names of its ``do_name`` methods, and
-:class:`Input` dispatches to them — one table, checked for clashes when the page starts.
-The keyboard: the hand is one Tab stop whose cards are reached with the arrow keys (the
-APG toolbar pattern), and single letters press buttons — listed once in
-:data:`SHORTCUTS`, so the rules panel, the buttons' ``aria-keyshortcuts`` and the handler
-cannot disagree.
+"""Input: a click becomes its control's handler (``data-act`` → the controller's action
+table), a key a move in the hand, a button pressed by its letter, or a replay step. Input
+arrives read (web/model/intents.py); the keyboard's map is web/model/keymap.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
 
-from web.platform.dom import active_element, by_id, focus, py
-
-# (key shown, catalog key of what it does, the button it presses or None)
-SHORTCUTS: tuple[tuple[str, str, str | None], ...] = (
-    ("← →", "keys.move", None),
-    ("Space", "keys.select", None),
-    ("Enter", "keys.play", None),
-    ("C", "keys.confirm", "act-confirm"),
-    ("S", "keys.sacrifice", "act-sacrifice"),
-    ("H", "keys.hint", "btn-hint"),
-    ("U", "keys.takeback", "btn-takeback"),
-    ("N", "keys.new", "btn-new"),
-    ("Enter", "keys.continue", "btn-continue"),
-    ("← → ↑ ↓", "keys.replay", None),
-)
-LETTERS = {key.lower(): button for key, _, button in SHORTCUTS if len(key) == 1 and button}
-PREV = ("ArrowLeft", "ArrowUp")
-NEXT = ("ArrowRight", "ArrowDown")
-MOVES = (*PREV, *NEXT, "Home", "End")
+from web.model.chrome import REPLAY, Chrome
+from web.model.intents import Press, Tap
+from web.model.keymap import LETTERS, MOVES, NEXT, PREV, move_in_hand
+from web.model.screen import Screen, Ui
 
 Handler = Callable[[str | None], None]
 
 
-class Feature:
-    """One part of the page's behaviour, held by the controller (``ctl``): its buttons are
-    its ``do_<name>`` methods (``data-act="<name>"``, dashes for underscores)."""
+class InputHost(Protocol):
+    """The state input reads and writes, and the four things it asks of the controller."""
 
-    def __init__(self, ctl) -> None:
-        self.ctl = ctl
+    chrome: Chrome
+    ui: Ui
+    interacted: bool
+    by_pointer: bool
+    tapped: str | None
 
-    def handlers(self) -> dict[str, Handler]:
-        return {name[3:].replace("_", "-"): getattr(self, name)
-                for name in sorted(dir(type(self))) if name.startswith("do_")}
-
-
-def handler_table(features: list[Feature]) -> dict[str, Handler]:
-    """Every feature's handlers in one table; two features answering one name is a bug."""
-    table: dict[str, Handler] = {}
-    for feature in features:
-        for name, handler in feature.handlers().items():
-            if name in table:
-                raise ValueError(f"data-act={name!r} is answered twice")
-            table[name] = handler
-    return table
+    def message(self, text: str, alert: bool = False) -> None: ...
+    def focus(self, ident: str | None) -> None: ...
+    def render(self, refocus: bool = True) -> bool: ...
+    def screen(self) -> Screen: ...
 
 
-def typing(target) -> bool:
-    tag = str(getattr(target, "tagName", "") or "").upper()
-    return tag in ("INPUT", "SELECT", "TEXTAREA")
+@dataclass(frozen=True)
+class InputCalls:
+    """What input asks of the other features and of the page, as callbacks (lila's
+    ``PromotionCtrl`` style): the flow of a move, the menu, the replay, the hand."""
 
-
-def move_in_hand(cards: list, current: int, key: str) -> int | None:
-    """The roving Tab stop after ``key`` (None: not a movement key)."""
-    if not cards:
-        return None
-    if key in PREV:
-        index = max(current - 1, 0)
-    elif key in NEXT:
-        index = min(current + 1, len(cards) - 1)
-    elif key == "Home":
-        index = 0
-    elif key == "End":
-        index = len(cards) - 1
-    else:
-        return None
-    for i, card in enumerate(cards):
-        card.setAttribute("tabindex", "0" if i == index else "-1")
-    focus(cards[index])
-    return index
+    land_now: Callable[[], bool]  # a move still in flight settles first (True: it did)
+    close_menu: Callable[[], None]
+    replay_key: Callable[[str], bool]
+    play_focused: Callable[[], bool]  # Enter on a card
+    dialog_open: Callable[[], bool]
+    press_button: Callable[[str], None]  # a button pressed by its letter
+    warm_sound: Callable[[], None]
 
 
 class Input:
-    """The page's click, pointer and key listeners (web/control/controller.py binds them)."""
-
-    def __init__(self, ctl, actions: dict[str, Handler]) -> None:
-        self.ctl = ctl
+    def __init__(self, host: InputHost, actions: dict[str, Handler], calls: InputCalls) -> None:
+        self.host = host
         self.actions = actions
+        self.calls = calls
 
-    def on_pointer(self, _event) -> None:
-        ctl = self.ctl
-        ctl.interacted = True
-        ctl.by_pointer = True
-        ctl.sound.warm()
+    def pointer(self) -> None:
+        host = self.host
+        host.interacted = True
+        host.by_pointer = True
+        self.calls.warm_sound()
 
-    def on_click(self, event) -> None:
-        ctl = self.ctl
-        ctl.interacted = True
-        ctl.moves.land_now()  # a move still in flight settles first: input meets a settled page
-        closest = hasattr(event.target, "closest")
-        target = py(event.target.closest("[data-act]")) if closest else None
-        inside_menu = closest and py(event.target.closest("#menu")) is not None
-        if by_id("menu").hasAttribute("data-open") and (
-                (target is not None and target.id != "btn-menu") or
-                (target is None and not inside_menu)):
-            ctl.games.close_menu()
-        if target is None:
+    def tap(self, tap: Tap) -> None:
+        host = self.host
+        host.interacted = True
+        # a move still in flight settles first: input meets a settled page, and a refusal
+        # the page read before it (a button disabled until that move) no longer holds —
+        # the handler decides from the state now
+        landed = self.calls.land_now()
+        if host.chrome.menu_open and ((tap.act is not None and tap.target != "btn-menu") or
+                                      (tap.act is None and not tap.in_menu)):
+            self.calls.close_menu()
+        if tap.act is None:
             return
-        act = str(target.getAttribute("data-act"))
-        arg = py(target.getAttribute("data-arg"))
-        if target.getAttribute("aria-disabled") == "true":
-            reason = py(target.getAttribute("title"))
-            if reason:
-                ctl.message(reason)
+        if tap.refused is not None and not landed:
+            if tap.refused:
+                host.message(tap.refused)
             return
-        handler = self.actions.get(act)
+        handler = self.actions.get(tap.act)
         if handler is not None:
-            ctl.tapped = target  # what answers a move at once (web/control/move_flow.py)
+            host.tapped = tap.target  # what answers a move at once (web/control/move_flow.py)
             try:
-                handler(arg)
+                handler(tap.arg)
             finally:
-                ctl.tapped = None
+                host.tapped = None
 
-    def on_key(self, event) -> None:
-        ctl = self.ctl
-        ctl.interacted = True
-        ctl.by_pointer = False
-        ctl.moves.land_now()
-        ctl.sound.warm()
-        if event.ctrlKey or event.metaKey or event.altKey:
-            return
-        key = str(event.key)
-        if key == "Escape" and by_id("menu").hasAttribute("data-open"):
-            # from any control in the menu too (the pace and language selects are
-            # typing targets, which the letter keys below must leave alone)
-            event.preventDefault()
-            ctl.games.close_menu()
-            focus(by_id("btn-menu"))
-            return
-        if typing(event.target) or ctl.dialogs.any_open():
-            return
-        if ctl.replay.current is not None:
-            if ctl.replay.step_key(key):
-                event.preventDefault()
-            return
-        in_hand = hasattr(event.target, "closest") and py(event.target.closest("#hand")) \
-            is not None
-        if in_hand or (active_element() is None and key in MOVES):
-            at = ctl.ui.focus if in_hand else \
-                ctl.ui.focus + (key in PREV) - (key in NEXT)
-            moved = move_in_hand(ctl.painter.cards(), at, key)
+    def press(self, press: Press) -> bool:
+        """Handle a key; ``True`` if it was ours (the browser's default is then skipped)."""
+        host = self.host
+        host.interacted = True
+        host.by_pointer = False
+        self.calls.land_now()
+        self.calls.warm_sound()
+        if press.modified:
+            return False
+        key = press.key
+        if key == "Escape" and host.chrome.menu_open:
+            # from any control in the menu too (the pace and language selects are typing
+            # targets, which the letter keys below must leave alone)
+            self.calls.close_menu()
+            host.focus("btn-menu")
+            return True
+        if press.typing or self.calls.dialog_open():
+            return False
+        if host.chrome.showing == REPLAY:
+            return self.calls.replay_key(key)
+        if press.in_hand or (press.target is None and key in MOVES):
+            ui = host.ui
+            at = ui.focus if press.in_hand else ui.focus + (key in PREV) - (key in NEXT)
+            moved = move_in_hand(len(host.screen().obs.hand), at, key)
             if moved is not None:
-                ctl.ui.focus = moved
-                event.preventDefault()
-                return
-        if in_hand and key == "Enter":
-            ctl.tapped = event.target  # the focused card answers the key
+                ui.focus = moved
+                host.render()  # the roving Tab stop (the hand's view) moves
+                host.focus(f"card-{moved}")
+                return True
+        if press.in_hand and key == "Enter":
+            host.tapped = press.target  # the focused card answers the key
             try:
-                played = ctl.hand.play_focused()
+                if self.calls.play_focused():
+                    return True
             finally:
-                ctl.tapped = None
-            if played:
-                event.preventDefault()
-                return
+                host.tapped = None
         button = LETTERS.get(key.lower()) if len(key) == 1 else None
-        node = by_id(button) if button else None
-        if node is not None and node.isConnected:
-            event.preventDefault()
-            node.click()
+        if button is not None:
+            self.calls.press_button(button)
+            return True
+        return False
 
 
-__all__ = ["LETTERS", "MOVES", "SHORTCUTS", "Feature", "Input", "handler_table"]
+__all__ = ["Handler", "Input", "InputCalls", "InputHost"]

@@ -1,51 +1,48 @@
 """Learn to play: the lessons in the page (offered on the first visit, in the menu, or
 embedded alone in an article with ``?lesson=<name>``).
 
-The controller holds one :class:`LessonsControl` (``ctl.lessons``); ``run`` is the lesson
-shown (:class:`web.model.lesson_runs.Run`), or ``None``. Offers :meth:`open_param` (start-up),
+The controller holds one :class:`LessonsControl` (``ctl.lessons``); ``run`` is the
+lesson's state (:class:`web.model.lesson_runs.Run`) while one shows
+(``ctl.chrome.showing == LESSON``), else ``None``. Offers :meth:`open_param` (start-up),
 :meth:`play` (a move made in a lesson, from web/control/move_flow.py) and the buttons'
-handlers. Uses the page state, ``render``/``advance``/``announce``/``focus_play``, the
-dialogs, the motion and ``save_prefs`` (the first-visit offer is answered once).
+handlers. Uses the page state, the motion and ``show``/``render``/``advance``/``announce``/
+``focus``/``focus_play``/``save_prefs`` (the first-visit offer is answered once).
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tacocat import YAY, Action
-from web.control.input_ctrl import Feature
+from web.model.chrome import GAME, LESSON
 from web.model.lesson_runs import BY_NAME, LESSONS, Run
 from web.model.screen import Ui
-from web.platform.browser import document
-from web.platform.dom import by_id, focus
+from web.views.lesson_view import feedback_text, heading, task
+
+if TYPE_CHECKING:
+    from web.control.feature_hosts import LessonsHost
 
 
-class LessonsControl(Feature):
-    def __init__(self, ctl) -> None:
-        super().__init__(ctl)
+class LessonsControl:
+    def __init__(self, ctl: LessonsHost) -> None:
+        self.ctl = ctl
         self.run: Run | None = None
 
     def start(self, index: int, single: bool = False) -> None:
         """Show lesson ``index``; the game in progress waits (its computer turns stop)."""
         ctl = self.ctl
-        ctl.token += 1
-        ctl.motion.finish_all()
-        ctl.replay.current = None
         self.run = Run(index, single)
-        ctl.ui = Ui(viewer=YAY)
-        by_id("offer").hidden = True
-        ctl.dialogs.close_all()
-        ctl.games.close_menu()
-        ctl.message("")
+        ctl.chrome.offer = False
+        ctl.show(LESSON, Ui(viewer=YAY))
         ctl.render()
-        ctl.announce(by_id("lesson-title").textContent + " " +
-                     by_id("lesson-task").textContent)
+        ctl.announce(heading(self.run) + " " + task(self.run))
 
     def open_param(self) -> bool:
         """``?lesson=<name>``: just that lesson (inside an article: nothing around it)."""
         name = self.ctl.params.get("lesson")
         if name not in BY_NAME:
             return False
-        if self.ctl.embedded:
-            document.documentElement.classList.add("lesson-only")
+        self.ctl.chrome.lesson_only = self.ctl.embedded
         self.start(LESSONS.index(BY_NAME[name]), single=True)
         return True
 
@@ -59,12 +56,14 @@ class LessonsControl(Feature):
         if right:
             game = run.session.game
             ctl.motion.play(before, YAY, game.cat, [i for i, c in enumerate(game.tiles) if c])
-        ctl.announce(by_id("lesson-feedback").textContent)
-        focus(by_id("lesson-next") or by_id("lesson-retry") if right else None)
+        ctl.announce(feedback_text(run))
+        if right:
+            ctl.focus("lesson-retry" if run.last or run.single else "lesson-next")
 
     def dismiss_offer(self) -> None:
         """The first-visit offer is shown once: storing the preferences marks the visit."""
-        by_id("offer").hidden = True
+        self.ctl.chrome.offer = False
+        self.ctl.draw_chrome()
         self.ctl.save_prefs()
 
     # -- the buttons ------------------------------------------------------------------------
@@ -87,7 +86,7 @@ class LessonsControl(Feature):
     def do_lesson_exit(self, _arg) -> None:
         ctl = self.ctl
         self.run = None
-        ctl.ui = Ui(viewer=ctl.first_viewer())
+        ctl.show(GAME)
         ctl.render()
         ctl.advance(render=False)
         ctl.focus_play()

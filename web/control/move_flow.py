@@ -34,17 +34,20 @@ import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tacocat import Action, IllegalActionError
 from tacocat.actions import ATTACK, DEFEND, DUEL, SACRIFICE
+from tacocat.moves import cards_played
+from web.model.chrome import LESSON
 from web.model.session import MODE_AI
 from web.model.text import Words, sentence
-from web.platform.browser import create_once_callable, window
-from web.platform.dom import active_element, by_id, focus, js_obj, py
 from web.render.motion import Snapshot
 
+if TYPE_CHECKING:
+    from web.control.feature_hosts import MovesHost
+
 WATCH_PAUSE_MS = 1500  # a round result stays this long when the computer plays itself
-FRAME_FALLBACK_MS = 100  # a hidden page or an off-screen frame gets no animation frames
 NOW, NEXT_TASK, AFTER_PAINT = "now", "next task", "after paint"  # when a move is drawn
 
 
@@ -70,15 +73,18 @@ class Answer:
 
     token: int
     run: Callable[[], None]
-    node: object | None  # the tapped control, or None
+    node: str | None  # the tapped control's id, or None
     done: bool = False
 
 
 class Moves:
-    """The move pipeline of one page (``ctl``: its controller; it uses the session, the
-    page state, render/advance/message/announce, the motion, the sound and the runner)."""
+    """The move pipeline of one page. ``ctl``, its controller, is the table: the session
+    and its page state, the painter and the motion, the page (a frame's paint, the mark on
+    a tapped control), the runner and the sound; it draws (render, render_opponent) and
+    goes on (advance, autosave, message, announce, focus_play, spawn). The move pipeline is
+    the table's own loop: it is the one part of control/ that uses all of it."""
 
-    def __init__(self, ctl) -> None:
+    def __init__(self, ctl: MovesHost) -> None:
         self.ctl = ctl
         self.landing: Landing | None = None
         self.answer: Answer | None = None
@@ -107,10 +113,9 @@ class Moves:
             return
         answer = self.answer = Answer(self.ctl.token, run, node)
         if node is not None:
-            node.setAttribute("data-chosen", "")
-        self.ctl.count_tasks()
-        window.tacocatPatch.afterPaint(create_once_callable(lambda *_: self.answered(answer)),
-                                       FRAME_FALLBACK_MS)
+            self.ctl.painter.applier.mark(node, True)
+        self.ctl.tasks.count()
+        self.ctl.page.after_paint(lambda: self.answered(answer))
 
     def answered(self, answer: Answer, make: bool = True) -> None:
         """The answer has painted (or input came first): make the move now, once — or,
@@ -120,13 +125,13 @@ class Moves:
         answer.done = True
         if answer is self.answer:
             self.answer = None
-        self.ctl.count_tasks()
+        self.ctl.tasks.count()
         try:
             if make and answer.token == self.ctl.token:
                 answer.run()  # its animation starts from the lifted card (read before)
         finally:
             if answer.node is not None:
-                answer.node.removeAttribute("data-chosen")
+                self.ctl.painter.applier.mark(answer.node, False)
 
     async def watch_next(self, token: int) -> None:
         await asyncio.sleep(max(WATCH_PAUSE_MS, 2 * self.ctl.prefs.pace) / 1000)
@@ -171,13 +176,11 @@ class Moves:
                 ui.thinking = None
 
     def lifted(self, seat: int, action: Action) -> tuple[int, tuple[int, ...], bool] | None:
-        """The cards the computer is about to put on the table, for a moment in view."""
-        if action.kind in (ATTACK, DEFEND):
-            return seat, action.cards, True
-        if action.kind == SACRIFICE:  # its lowest card, revealed by the move itself
-            return seat, (self.ctl.session.game.hands[seat][0],), True
-        if action.kind == DUEL:
-            return seat, action.cards, False
+        """The cards the computer is about to put on the table, for a moment in view (a
+        duel card face down)."""
+        if action.kind in (ATTACK, DEFEND, SACRIFICE, DUEL):
+            played = cards_played(self.ctl.session.game.hands[seat], action)
+            return seat, played, action.kind != DUEL
         return None
 
     # -- 1. the move's first task ---------------------------------------------------------------
@@ -193,7 +196,7 @@ class Moves:
         worked out, and its animation starts from where that lifted card is."""
         self.land_now()
         if node is not None and self.ctl.answers.first():
-            node.setAttribute("data-chosen", "")
+            self.ctl.painter.applier.mark(node, True)
             self.play(seat, action, answered=node)
         else:
             self.play(seat, action)
@@ -201,7 +204,7 @@ class Moves:
     def play(self, seat: int, action: Action, answered=None) -> None:
         """Make ``seat``'s move; ``answered``: the tapped control marked to answer it (the
         move is drawn once that mark has painted, and the mark then goes)."""
-        if self.ctl.lessons.run is not None:
+        if self.ctl.chrome.showing == LESSON:
             self.ctl.lessons.play(seat, action)
             return
         self.land_now()
@@ -230,22 +233,20 @@ class Moves:
         ui.hint = None
         ui.lifted = None
         if not s.is_computer(seat):  # a message stays until the player it addresses acts
-            self.ctl.message("")
-            by_id("offer").hidden = True  # playing: the lessons offer has had its chance
-        # The Take back button waits for step 3. Focus, if the focused card went away,
-        # comes back when the move is drawn, before the layout the animation reads anyway
-        # (focus() forces style).
+            self.ctl.chrome.offer = False  # playing: the lessons offer has had its chance
+            self.ctl.chrome.note("")  # drawn with the move, in its one batch
+        # Focus, if the focused card went away, comes back when the move is drawn, before
+        # the layout the animation reads anyway (focus() forces style).
         events = s.move_events[-1]
         settle = lambda took: self._settle_move(logged, events, took)  # noqa: E731
-        had_focus = active_element()
         self.ctl.prepare_render()
         self._measured(seat, t0)
 
         def draw() -> None:
-            self.ctl.painter.flush(self.ctl.profile)
+            lost = self.ctl.painter.flush(self.ctl.profile)
             if answered is not None:
-                answered.removeAttribute("data-chosen")
-            if had_focus is not None and not had_focus.isConnected:
+                self.ctl.painter.applier.mark(answered, False)
+            if lost:
                 self.ctl.focus_play()  # the tapped card went away: the hand keeps the focus
         when = AFTER_PAINT if answered is not None else \
             NEXT_TASK if self.ctl.answers.first() else NOW
@@ -271,8 +272,6 @@ class Moves:
         prof.resume()
         self.ctl.autosave()
         prof.lap("save")
-        self.ctl.hand.render_takeback()
-        prof.lap("takeback+focus")
         self.report(self.ctl.session.log[logged:], took)
         self.ctl.sound.events(events)
         prof.lap("announce+sound")
@@ -292,15 +291,13 @@ class Moves:
         (Not named ``then``: the controller reaches JavaScript as a proxy, and an object
         with a ``then`` method is a promise to JavaScript — PyScript awaited it.)"""
         landing = self.landing = Landing(self.ctl.token, animate, settle, refocus, draw)
-        self.ctl.count_tasks()
+        self.ctl.tasks.count()
         if when == NOW:
             self.land(landing)
         elif when == NEXT_TASK:
-            self.ctl.spawn(self._land_soon(landing))
+            self.ctl.tasks.spawn(self._land_soon(landing))
         else:
-            window.tacocatPatch.afterPaint(
-                create_once_callable(lambda *_: self.ctl.spawn(self._land_soon(landing))),
-                FRAME_FALLBACK_MS)
+            self.ctl.page.after_paint(lambda: self.ctl.tasks.spawn(self._land_soon(landing)))
 
     async def _land_soon(self, landing: Landing) -> None:
         self.ctl.profile.resume()
@@ -323,19 +320,21 @@ class Moves:
             if animate:
                 landing.took = landing.animate()
         finally:  # a failed animation is reported, and the game still goes on
-            window.tacocatPatch.afterPaint(
-                create_once_callable(lambda *_: self.ctl.spawn(self._settle_later(landing))),
-                FRAME_FALLBACK_MS)
+            self.ctl.page.after_paint(lambda: self.ctl.tasks.spawn(self._settle_later(landing)))
 
-    def land_now(self) -> None:
+    def land_now(self) -> bool:
         """A new move, a new game or a take-back: the move still in flight lands and
-        settles now (its animation would be finished at once anyway)."""
+        settles now (its animation would be finished at once anyway). Whether anything
+        did: then what the page said when the input was read is out of date."""
+        changed = self.answer is not None
         if self.answer is not None:  # a tap answered, its move not yet made: make it
             self.answered(self.answer)
         landing = self.landing
         if landing is not None and not landing.settled:
             self.land(landing, animate=False)
             self.settle(landing)
+            changed = True
+        return changed
 
     def drop_landing(self) -> None:
         """A new session replaces the game: the move in flight is neither animated nor
@@ -348,7 +347,7 @@ class Moves:
             landing.landed = landing.settled = True
             self.landing = None
             self.ctl.profile.finish()
-        self.ctl.count_tasks()
+        self.ctl.tasks.count()
 
     # -- 3. after the paint -----------------------------------------------------------------
     async def _settle_later(self, landing: Landing) -> None:
@@ -360,7 +359,7 @@ class Moves:
         landing.settled = True
         if landing is self.landing:
             self.landing = None
-        self.ctl.count_tasks()
+        self.ctl.tasks.count()
         if landing.token == self.ctl.token:
             landing.settle(landing.took)
 
@@ -372,7 +371,7 @@ class Moves:
                and e.key != "log.drew"]
         text = " ".join(words.entry(e) for e in entries if e not in own)
         if s.result_pending or s.game.is_terminal():
-            self.ctl.spawn(self.reveal_result(text, delay_ms, self.ctl.token))
+            self.ctl.tasks.spawn(self.reveal_result(text, delay_ms, self.ctl.token))
         else:
             self.ctl.announce(text)
 
@@ -382,12 +381,10 @@ class Moves:
         if token != self.ctl.token:
             return
         self.ctl.announce(text)
-        if self.ctl.interacted and (active_element() is None
-                                or py(active_element().closest("#me")) is not None):
-            button = by_id("btn-continue") or by_id("btn-rematch")
-            focus(button)
-            if button is not None:  # in sight too, without pushing the table away
-                button.scrollIntoView(js_obj({"block": "nearest"}))
+        if self.ctl.interacted and self.ctl.painter.focus_within("me"):
+            button = "btn-rematch" if self.ctl.session.game.is_terminal() else "btn-continue"
+            if self.ctl.painter.focus(button):  # in sight too, without pushing the table away
+                self.ctl.painter.applier.bringIntoView(button)
 
 
 __all__ = ["Answer", "Landing", "Moves"]

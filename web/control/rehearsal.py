@@ -20,6 +20,7 @@ import json
 from collections.abc import Callable
 
 from web.control.computer import think_sliced
+from web.formats.saved_game import save_text, session_from_save
 from web.model import levels
 from web.model.screen import Screen, Ui
 from web.model.session import Session
@@ -34,7 +35,7 @@ SEARCH_SLICES = 3  # slices of the game's own level rehearsed (its code paths, n
 async def rehearse(session: Session, alive: Callable[[], bool]) -> int:
     """Play up to ``PLIES`` moves of a copy of ``session``, drawing each into trees;
     returns how many were played (0 if the page moved on first)."""
-    copy = Session.from_save_text(session.save_text())
+    copy = session_from_save(save_text(session))
     differ, memo, log = Differ(), Memo(), LogLines()
     easy = levels.make("easy", seed=1)
     own = levels.make(session.level, seed=2)

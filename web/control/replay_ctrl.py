@@ -1,40 +1,48 @@
 """Looking back at a game: the replay (step through a record) and sharing a game as a link.
 
 The controller holds one :class:`ReplayControl` (``ctl.replay``); ``current`` is the
-replay shown (:class:`web.model.replay_state.Replay`), or ``None`` while the game is. Offers:
-:meth:`open_shared` (start-up, a pasted link), :meth:`start`, :meth:`step_key` (the
-keyboard) and its buttons' handlers. Uses from the controller: the session, the page
-state, ``render``/``advance``/``message``/``announce``/``focus_play``, the dialogs, the
-motion, and ``ctl.analysis.stop()`` (an analysis of the replay's game ends with it).
+replay's state (:class:`web.model.replay_state.Replay`) while one shows
+(``ctl.chrome.showing == REPLAY``), else ``None``. Offers :meth:`open_shared` (start-up, a
+pasted link), :meth:`start`, :meth:`step_key` (the keyboard) and its buttons' handlers.
+Uses the session, the page state, the page's dialogs and location, the motion and
+``show``/``render``/``advance``/``message``/``announce``/``focus``/``focus_play``/
+``offer_resume``; ``on_leave`` is called when the replay ends (the analysis of its game
+stops with it).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from tacocat import YAY, GameRecord, RecordError
-from web.control.input_ctrl import Feature
 from web.formats.share import PREFIX, decode, encode, from_fragment
 from web.i18n.catalog import t
+from web.model.chrome import GAME, REPLAY
 from web.model.replay_state import Replay
 from web.model.screen import Ui
 from web.model.session import MODE_AI, MODE_HOTSEAT
 from web.model.text import sentence
-from web.platform.browser import window
-from web.platform.dom import by_id, focus
+from web.views.replay_view import where_text
+
+if TYPE_CHECKING:
+    from web.control.feature_hosts import ReplayHost
 
 KEYS = {"ArrowLeft": "prev", "ArrowRight": "next", "ArrowUp": "prev-round",
         "PageUp": "prev-round", "ArrowDown": "next-round", "PageDown": "next-round",
         "Home": "first", "End": "last", "Escape": "exit"}
 
 
-class ReplayControl(Feature):
-    def __init__(self, ctl) -> None:
-        super().__init__(ctl)
+class ReplayControl:
+    def __init__(self, ctl: ReplayHost, on_leave: Callable[[], None]) -> None:
+        self.ctl = ctl
+        self.on_leave = on_leave
         self.current: Replay | None = None
 
     def open_shared(self) -> None:
         """A shared link (``#record=...``) opens its game in the replay; a damaged one is
         reported and changes nothing."""
-        code = from_fragment(str(window.location.hash))
+        code = from_fragment(self.ctl.page.location()[1])
         if code is None:
             return
         try:
@@ -46,15 +54,10 @@ class ReplayControl(Feature):
     def start(self, record: GameRecord, mode: str, level: str, human: int) -> None:
         """Step through ``record``; the game in progress waits (its computer turns stop)."""
         ctl = self.ctl
-        ctl.token += 1
-        ctl.motion.finish_all()
         self.current = Replay(record, mode, level, human)
-        ctl.ui = Ui(viewer=human if mode == MODE_AI else 0)
-        ctl.dialogs.close_all()
-        ctl.games.close_menu()
-        ctl.message("")
+        ctl.show(REPLAY, Ui(viewer=human if mode == MODE_AI else 0))
         ctl.render()
-        focus(by_id("replay-next"))
+        ctl.focus("replay-next")
 
     def step_key(self, key: str) -> bool:
         """A key in the replay: a step (or leaving it); ``False`` if the key is not one."""
@@ -86,13 +89,22 @@ class ReplayControl(Feature):
             game = replay.session().game
             ctl.motion.play(before, ctl.screen().me, game.cat,
                             [i for i, c in enumerate(game.tiles) if c])
-        ctl.announce(by_id("replay-where").textContent)
+        ctl.announce(where_text(replay))
+
+    def go_to(self, move: int) -> None:
+        """The replay at the position where ``move`` was made (from the analysis)."""
+        if self.current is None:
+            return
+        self.current.go(move)
+        self.ctl.render()
+        self.ctl.announce(where_text(self.current))
+        self.ctl.focus("replay-next")
 
     def do_replay_exit(self, _arg) -> None:
         ctl = self.ctl
-        ctl.analysis.stop()  # an analysis of the replay's game is of no use any more
+        self.on_leave()  # an analysis of the replay's game is of no use any more
         self.current = None
-        ctl.ui = Ui(viewer=ctl.first_viewer())
+        ctl.show(GAME)
         ctl.render()
         ctl.advance(render=False)
         ctl.offer_resume()
@@ -101,25 +113,21 @@ class ReplayControl(Feature):
     def do_share(self, _arg) -> None:
         ctl = self.ctl
         record = self.current.record if self.current else GameRecord.of(ctl.session.game)
-        location = window.location
-        url = f"{location.origin}{location.pathname}{location.search}{PREFIX}" + \
-            encode(record.to_json())
-        by_id("share-url").value = url
-        ctl.dialogs.close_all()
-        ctl.dialogs.show("dlg-share")
-        by_id("share-url").select()
+        ctl.chrome.share_url = ctl.page.location()[0] + PREFIX + encode(record.to_json())
+        ctl.page.close_all()
+        ctl.draw_chrome()
+        ctl.page.show("dlg-share")
+        ctl.page.select_text("share-url")
 
     def do_share_copy(self, _arg) -> None:
-        url = str(by_id("share-url").value)
-        try:
-            window.navigator.clipboard.writeText(url)
+        if self.ctl.page.copy(self.ctl.chrome.share_url):
             self.ctl.message(t("share.copied"))
-        except Exception:  # no clipboard here (an iframe, an old browser): copy by hand
-            by_id("share-url").select()
+        else:  # no clipboard here (an iframe, an old browser): copy by hand
+            self.ctl.page.select_text("share-url")
             self.ctl.message(t("share.copy.hand"))
 
     def do_share_close(self, _arg) -> None:
-        self.ctl.dialogs.close("dlg-share")
+        self.ctl.page.close("dlg-share")
 
 
 __all__ = ["KEYS", "ReplayControl"]

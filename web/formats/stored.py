@@ -12,6 +12,13 @@ from typing import Any
 
 from tacocat.record import load_json
 
+# Where each stored record lives in the browser (``localStorage`` keys; an embedded game's
+# save adds ".embed", so it never overwrites the main site's).
+SAVE_KEY = "tacocat.save.v1"
+PREFS_KEY = "tacocat.prefs.v1"
+STATS_KEY = "tacocat.stats.v1"
+ANALYSES_KEY = "tacocat.analyses.v1"  # web/formats/analyses_store.py
+
 
 def stored_text(fmt: str, version: int, **fields: Any) -> str:
     """``fields`` as the stored text of format ``fmt``, version ``version``."""
@@ -43,4 +50,5 @@ def stored_list(data: dict[str, Any], key: str, keep: int, valid: Callable[[Any]
     return items
 
 
-__all__ = ["read_stored", "stored_list", "stored_text"]
+__all__ = ["ANALYSES_KEY", "PREFS_KEY", "SAVE_KEY", "STATS_KEY", "read_stored", "stored_list",
+           "stored_text"]

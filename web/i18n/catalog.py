@@ -56,6 +56,13 @@ def language() -> str:
     return _lang
 
 
+def names() -> list[tuple[str, str]]:
+    """[(code, the language's name in itself)] for every catalog, English first."""
+    out = [(code, str(_read(code).get("lang.name") or code)) for code in available()]
+    out.sort(key=lambda item: (item[0] != DEFAULT_LANG, item[1].casefold()))
+    return out
+
+
 def has(key: str) -> bool:
     return key in _read(_lang) or key in _read(DEFAULT_LANG)
 
@@ -99,4 +106,4 @@ def placeholders(text: str) -> set[str]:
 
 
 __all__ = ["CATALOG_DIR", "DEFAULT_LANG", "PLURAL_KEY", "available", "has", "language",
-           "placeholders", "set_language", "t", "term"]
+           "names", "placeholders", "set_language", "t", "term"]

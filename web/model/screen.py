@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tacocat import YAY, Action
+from tacocat.ai.hints import Hint
 from tacocat.observation import Observation
 from web.model.replay_state import Replay
 from web.model.session import MODE_AI, Session
@@ -25,7 +26,7 @@ class Ui:
     viewer: int | None = YAY  # whose hand is face up (None: nobody's, e.g. while passing)
     selected: set[int] = field(default_factory=set)  # hand indices picked for a move
     focus: int = 0  # the hand's roving Tab stop
-    hint: Action | None = None
+    hint: Hint | None = None  # asked for, until a move is made (views/hint_view.py)
     thinking: int | None = None  # seat the computer is thinking for (shown by the opponent)
     lifted: tuple[int, tuple[int, ...], bool] | None = None  # (seat, cards, face up) before a move
     busy: set[int] = field(default_factory=set)  # seats whose computer turn is under way
@@ -34,9 +35,15 @@ class Ui:
 
 @dataclass(frozen=True)
 class Screen:
-    session: Session
+    """The player view (boardgame.io's ``playerView``): what the seat at the bottom may
+    know — its observation, its legal actions, the public facts of the table and the log —
+    and the page state. Never the game itself, so no view can show a hidden card: the
+    opponent's hand appears only in a finished game's replay (``revealed``)."""
+
     ui: Ui
     words: Words
+    mode: str
+    level: str
     me: int  # the seat at the bottom of the screen
     opp: int
     obs: Observation  # ``me``'s view
@@ -44,6 +51,13 @@ class Screen:
     legal: list[Action]
     result: dict[str, Any] | None  # the round result still on the table
     over: bool
+    log: list  # the move log's entries (web/model/session.py Entry)
+    log_of: int  # which game's log (a new game or a replay's step redraws it)
+    latest: dict[str, Any]  # the table as the last move left it
+    drawn: tuple[int, ...]  # the cards ``me`` has just drawn (marked new)
+    waiting: int | None  # the seat the table waits for, when ``me`` does not act
+    opponent_busy: bool  # the computer is working on its turn
+    revealed: tuple[int, ...] = ()  # the opponent's cards face up (a finished replay)
     replay: Replay | None = None  # stepping through a record: nothing to act on
     lesson_done: bool = False  # a lesson's move was made: the hand rests
 
@@ -60,9 +74,16 @@ class Screen:
                   and not session.is_computer(me) and session.owes(me)
                   and not session.result_pending)
         legal = obs.legal_actions() if acting else []
-        return cls(session, ui, Words(session.mode, session.human), me, 1 - me, obs, acting,
-                   legal, session.result if session.result_pending or game.is_terminal()
-                   else None, game.is_terminal(), replay, lesson_done)
+        result = session.result if session.result_pending or game.is_terminal() else None
+        opp = 1 - me
+        reveal = replay is not None and replay.finished and result is None
+        return cls(
+            ui, Words(session.mode, session.human), session.mode, session.level, me, opp,
+            obs, acting, legal, result, game.is_terminal(), session.log, id(session),
+            session.table, tuple(session.drawn.get(me, ())),
+            next((p for p in game.to_act() if session.owes(p)), None),
+            opp in ui.busy and not session.owes(me),
+            tuple(game.hands[opp]) if reveal else (), replay, lesson_done)
 
     @property
     def reveal(self) -> bool:
@@ -76,7 +97,7 @@ class Screen:
 
     @property
     def table(self) -> dict[str, Any]:
-        return self.ui.table if self.ui.table is not None else self.session.table
+        return self.ui.table if self.ui.table is not None else self.latest
 
     def hand_sizes(self) -> tuple[int, int]:
         """(mine, opponent's) as shown: nobody holds cards while a round result is up."""
@@ -88,6 +109,4 @@ class Screen:
         """The opponent's cards face up (a finished game's replay), exactly as many as
         :meth:`hand_sizes` says: none while a round result is up, even though the engine
         has dealt the next round already."""
-        if not self.reveal or self.result is not None:
-            return ()
-        return tuple(self.session.game.hands[self.opp])
+        return self.revealed

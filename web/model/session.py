@@ -1,9 +1,10 @@
 """The game session behind the page, free of any browser API (unit-tested in CPython).
 
 It owns the :class:`~tacocat.Game`, turns engine events into log entries (catalog keys
-with parameters, translated when shown), remembers what lies on the table, saves and
-restores itself as JSON, and works out which card selections the player may make —
-always from the observation's ``legal_actions()``, never by re-implementing a rule.
+with parameters, translated when shown), remembers what lies on the table, rebuilds
+itself from a record (its save: :mod:`web.formats.saved_game`), and works out which card
+selections the player may make — always from the observation's ``legal_actions()``,
+never by re-implementing a rule.
 """
 
 from __future__ import annotations
@@ -14,17 +15,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tacocat import WOW, YAY, Action, Game, GameRecord, RecordError
+from tacocat import events as ev
 from tacocat.actions import ATTACK, DEFEND, DUEL, REPLACE, SACRIFICE
-from tacocat.ai import LEVELS_OFFERED as LEVELS
-from tacocat.record import MAX_JSON_BYTES, load_json
-from web.formats.stored import read_stored
+from tacocat.moves import lowest_holds, sacrificed_card
+from tacocat.record import load_json
 from web.model.seen import Seen
 
 MODE_AI, MODE_HOTSEAT, MODE_WATCH = "ai", "hotseat", "watch"
 MODES = (MODE_AI, MODE_HOTSEAT, MODE_WATCH)
 PACES = (0, 400, 900, 1800)
-SAVE_FORMAT = "tacocat-save"
-SAVE_VERSION = 1
 LETTERS = "TACOCAT"
 
 # Hand-built positions for tutorials and tests (?scenario=...): a Jumbo to play, or to answer.
@@ -151,33 +150,19 @@ class Session:
         return json.dumps({**GameRecord.of(self.game).to_dict(), "seen": self.seen.to_dict()},
                           separators=(",", ":"))
 
-    def save_text(self) -> str:
-        return json.dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION, "mode": self.mode,
-                           "level": self.level, "human": self.human,
-                           "result_pending": self.result_pending,
-                           "record": GameRecord.of(self.game).to_dict(),
-                           "seen": self.seen.to_dict(), "granted_by": self.granted_by})
-
-    @classmethod
-    def from_save_text(cls, text: str) -> Session:
-        data = read_stored(text, SAVE_FORMAT, SAVE_VERSION, what="the saved game",
-                           not_ours="not a saved Tacocat game", error=RecordError,
-                           old_version="the game was saved by another version of the page"
-                                       " ({version!r})", max_bytes=MAX_JSON_BYTES)
-        mode = data.get("mode") if data.get("mode") in MODES else MODE_AI
-        level = data.get("level") if data.get("level") in LEVELS else LEVELS[0]
-        human = data.get("human") if type(data.get("human")) is int and \
-            data.get("human") in (YAY, WOW) else YAY
-        session = cls.from_record(GameRecord.from_dict(data.get("record")), mode, level, human,
-                                  data.get("result_pending") is True)
-        session.restore_seen(data)
-        granted = data.get("granted_by")
-        session.granted_by = granted if type(granted) is int and granted in (YAY, WOW) else None
-        return session
-
     # -- seats ------------------------------------------------------------------------------
     def is_computer(self, seat: int) -> bool:
         return self.mode == MODE_WATCH or (self.mode == MODE_AI and seat != self.human)
+
+    def first_viewer(self) -> int | None:
+        """Whose hand the table shows first: the human's against the computer, nobody's
+        when watching, else the first seat that owes a move."""
+        if self.mode == MODE_AI:
+            return self.human
+        if self.mode == MODE_WATCH:
+            return None
+        owing = [p for p in self.game.to_act() if self.owes(p)]
+        return owing[0] if owing else YAY
 
     def humans(self) -> tuple[int, ...]:
         return tuple(s for s in (YAY, WOW) if not self.is_computer(s))
@@ -229,7 +214,7 @@ class Session:
         info = e.info or {}
         kind = e.kind
         n = len(self.game.ruleset.spaces)
-        if kind == "round_started":
+        if kind == ev.ROUND_STARTED:
             if self.table.get("kind") != "showdown":  # it stays until the players move on
                 self.table = {}
             self.drawn = {}
@@ -238,43 +223,43 @@ class Session:
             else:
                 self._add("log.round.arrow", round=info["round"], n=info["hand_size"],
                           seat=("goal", info["arrow"]))
-        elif kind == "dealt":
+        elif kind == ev.DEALT:
             if e.cards:
                 self._add("log.dealt", e.player, who=("seat", e.player), cards=list(e.cards))
-        elif kind == "committed":
+        elif kind == ev.COMMITTED:
             step = info.get("step")
             self._add(f"log.committed.{step}", e.player, who=("seat", e.player))
-        elif kind == "replaced":
+        elif kind == ev.REPLACED:
             self._add("log.replaced", e.player, who=("seat", e.player), n=len(e.cards),
                       cards=list(e.cards))
-        elif kind == "drew":
+        elif kind == ev.DREW:
             if e.cards:
                 self.drawn[e.player] = e.cards
                 self._add("log.drew", e.player, who=("seat", e.player), cards=list(e.cards))
-        elif kind == "duel":
+        elif kind == ev.DUEL:
             y, w = e.cards
             self.table = {"kind": "duel", "yay": y, "wow": w, "attacker": info.get("attacker")}
             if info.get("tie"):
                 self._add("log.duel.tie", yay=y, wow=w)
             else:
                 self._add("log.duel.first", yay=y, wow=w, who=("seat", info["attacker"]))
-        elif kind == "attacked":
+        elif kind == ev.ATTACKED:
             self.table = {"kind": "trick", "attacker": e.player, "attack": list(e.cards),
                           "answers": []}
             self._add("log.attacked", e.player, who=("seat", e.player), cards=list(e.cards))
-        elif kind in ("defended", "sacrificed"):
+        elif kind in (ev.DEFENDED, ev.SACRIFICED):
             if self.table.get("kind") == "trick":
-                self.table["answers"].append([e.cards[0], kind == "defended"])
+                self.table["answers"].append([e.cards[0], kind == ev.DEFENDED])
             self._add(f"log.{kind}", e.player, who=("seat", e.player), card=e.cards[0],
                       against=info.get("against"))
-        elif kind == "trick":
+        elif kind == ev.TRICK:
             defended = bool(info.get("defended"))
             if self.table.get("kind") == "trick":
                 self.table["done"] = True
                 self.table["next"] = e.player
             key = "log.trick.defended" if defended else "log.trick.sacrificed"
             self._add(key, who=("seat", e.player))
-        elif kind == "showdown":
+        elif kind == ev.SHOWDOWN:
             y, w = e.cards
             winner = info.get("winner")
             self.table = {"kind": "showdown", "yay": y, "wow": w, "winner": winner}
@@ -282,11 +267,11 @@ class Session:
                 self._add("log.showdown.tie", yay=y, wow=w)
             else:
                 self._add("log.showdown", yay=y, wow=w, who=("seat", winner))
-        elif kind == "cat_moved":
+        elif kind == ev.CAT_MOVED:
             fk, fp = place(info["from"], n)
             tk, tp = place(info["to"], n)
             self._add("log.cat", **{"from": ("t", fk, fp), "to": ("t", tk, tp)})
-        elif kind == "game_won":
+        elif kind == ev.GAME_WON:
             self._add("log.won", who=("seat", e.player))
 
     # -- what the page shows ------------------------------------------------------------------
@@ -295,13 +280,13 @@ class Session:
         out: dict[str, Any] | None = None
         for e in events:
             info = e.info or {}
-            if e.kind == "showdown":
+            if e.kind == ev.SHOWDOWN:
                 over = self.game.is_terminal()
                 out = {"yay": e.cards[0], "wow": e.cards[1], "winner": info.get("winner"),
                        "round": self.game.round if over else self.game.round - 1}
-            elif e.kind == "cat_moved" and out is not None:
+            elif e.kind == ev.CAT_MOVED and out is not None:
                 out["from"], out["to"] = info["from"], info["to"]
-            elif e.kind == "game_won" and out is not None:
+            elif e.kind == ev.GAME_WON and out is not None:
                 out["game_won"] = e.player
         return out
 
@@ -361,8 +346,9 @@ def sacrifice_state(hand: tuple[int, ...], legal: list[Action],
                     target: int | None) -> CardState:
     if any(a.kind == SACRIFICE for a in legal):
         return CardState(True)
-    if hand and target is not None and hand[0] >= target:
-        return CardState(False, ("reason.sacrifice.holds", {"card": hand[0], "target": target}))
+    if target is not None and lowest_holds(hand, target):
+        return CardState(False, ("reason.sacrifice.holds",
+                                 {"card": sacrificed_card(hand), "target": target}))
     return CardState(False, ("reason.sacrifice.must", {}))
 
 

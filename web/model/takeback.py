@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from tacocat import GameRecord
-from web.model.session import Session
+from web.model.session import MODE_AI, MODE_HOTSEAT, Session
 
 
 class Takeback(NamedTuple):
@@ -66,3 +66,12 @@ def taken_back(session: Session, moves: int, granted_by: int | None = None) -> S
     back.seen = session.seen.cut(moves)
     back.granted_by = granted_by
     return back
+
+def button_reason(session: Session, in_game: bool) -> str:
+    """The catalog key the page's Take back button says (why it is off, or what it does):
+    only the live game against the computer offers it from the menu."""
+    if not in_game:
+        return "replay.active"
+    if session.mode == MODE_AI:
+        return takeback(session, session.human).reason
+    return "takeback.hotseat" if session.mode == MODE_HOTSEAT else "takeback.watch"

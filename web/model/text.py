@@ -12,6 +12,7 @@ from typing import Any
 
 from tacocat import SEATS, WOW, YAY, Action, card_name
 from tacocat.actions import ATTACK, DEFEND, DUEL, REPLACE
+from tacocat.moves import sacrificed_card
 from web.i18n.catalog import has, t, term
 from web.model.session import MODE_AI, space_letter
 
@@ -114,7 +115,7 @@ class Words:
             return t("do.attack", cards=cards_text(action.cards))
         if action.kind == DEFEND:
             return t("do.defend", card=action.cards[0])
-        return t("do.sacrifice", card=hand[0] if hand else "?")
+        return t("do.sacrifice", card=sacrificed_card(hand) if hand else "?")
 
     def duel_line(self, yay: int, wow: int, attacker: int | None) -> str:
         """"Duel: 12 (YAY) vs 7 (WOW). You attack first." """

@@ -60,8 +60,12 @@ def _reveal_dialogs(records, _observer=None) -> None:
 
 
 def start() -> None:
-    """The compact layout, and height messages from now on (once, at start-up)."""
+    """The compact layout, and height messages from now on (once, at start-up); the rules
+    panel folded (the article around the game explains the rules)."""
     document.documentElement.classList.add("embed")
+    rules = document.getElementById("rules")
+    if rules:
+        rules.open = False
     observer = window.ResizeObserver.new(proxy(post_height))
     observer.observe(document.documentElement)
     dialogs = window.MutationObserver.new(proxy(_reveal_dialogs))

@@ -14,10 +14,6 @@ from tacocat import TacocatError
 from web.platform.browser import window
 
 T = TypeVar("T")
-SAVE_KEY = "tacocat.save.v1"
-PREFS_KEY = "tacocat.prefs.v1"
-STATS_KEY = "tacocat.stats.v1"
-ANALYSES_KEY = "tacocat.analyses.v1"  # web/formats/analyses_store.py
 CORRUPT = ".corrupt"
 MAX_STORED = 1_000_000  # characters; a real save is a few KB
 

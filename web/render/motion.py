@@ -15,10 +15,9 @@ Python through JSON, the reads and starts cost a phone 6–10 ms of every move (
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
-
-from web.platform.browser import window
-from web.platform.dom import reduced_motion
+from typing import Any
 
 # Base duration (ms) of one card flight for each computer pace (0 = no animation).
 UNIT_MS = {0: 0, 400: 170, 900: 300, 1800: 460}
@@ -32,7 +31,9 @@ class Snapshot:
 
 
 class Motion:
-    def __init__(self) -> None:
+    def __init__(self, applier: Any, reduced: Callable[[], bool]) -> None:
+        self.applier = applier  # web/render/patch.js (a fake in CPython's tests)
+        self.reduced = reduced  # prefers-reduced-motion, as the device says now
         self.unit = UNIT_MS[900]
 
     def set_pace(self, pace: int) -> None:
@@ -40,17 +41,16 @@ class Motion:
 
     @property
     def on(self) -> bool:
-        return self.unit > 0 and not reduced_motion()
+        return self.unit > 0 and not self.reduced()
 
-    @staticmethod
-    def finish_all() -> None:
+    def finish_all(self) -> None:
         """Jump every running animation to its end (a new move supersedes them)."""
-        window.tacocatPatch.finish()
+        self.applier.finish()
 
     def snapshot(self, cat: int) -> Snapshot:
         """Before a move is drawn: the page reads where every card is."""
         if self.on:
-            window.tacocatPatch.remember()
+            self.applier.remember()
         return Snapshot(cat=cat)
 
     def play(self, before: Snapshot, me: int, cat_to: int, tiles: list[int]) -> float:
@@ -58,13 +58,13 @@ class Motion:
         if not self.on:
             return 0.0
         plan = {"me": me, "cat": [before.cat, cat_to], "tiles": tiles, "unit": self.unit}
-        return float(window.tacocatPatch.land(json.dumps(plan, separators=(",", ":"))))
+        return float(self.applier.land(json.dumps(plan, separators=(",", ":"))))
 
     def deal(self) -> float:
         """A new round: the cards fly from the draw pile into both hands."""
         if not self.on:
             return 0.0
-        return float(window.tacocatPatch.deal(self.unit))
+        return float(self.applier.deal(self.unit))
 
 
 __all__ = ["UNIT_MS", "Motion", "Snapshot"]

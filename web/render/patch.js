@@ -35,19 +35,67 @@
     return node;
   }
 
+  /* The page's static words (web/render/vdom.py Labels): [data-i18n=key] gets the text,
+   * [data-i18n-<attribute>=key] gets it in that attribute. */
+  var LABELLED = ["aria-label", "title", "placeholder"];
+  function labels(texts) {
+    document.querySelectorAll("[data-i18n]").forEach(function (node) {
+      var key = node.getAttribute("data-i18n");
+      if (Object.prototype.hasOwnProperty.call(texts, key)) node.textContent = texts[key];
+    });
+    LABELLED.forEach(function (attr) {
+      document.querySelectorAll("[data-i18n-" + attr + "]").forEach(function (node) {
+        var key = node.getAttribute("data-i18n-" + attr);
+        if (Object.prototype.hasOwnProperty.call(texts, key)) node.setAttribute(attr, texts[key]);
+      });
+    });
+  }
+
   /* If the batch removes the focused element (the card or button just tapped), let it go
    * first, while style and layout are still clean: removing a focused element makes the
    * browser update style and layout in the middle of the batch (4–25 ms at a phone's speed,
    * measured), and blur() before any write costs a fraction of that. Focus comes back where
    * it belongs after the batch (web/control/move_flow.py). */
+  var lost = false;  // the last batch removed the focused element (lostFocus())
   function releaseFocus(ops) {
+    lost = false;
     var active = document.activeElement;
     if (!active || active === document.body) return;
     for (var i = 0; i < ops.length; i++) {
       if (ops[i][0] !== "rm") continue;
       var node = nodes.get(ops[i][1]);
-      if (node && node.contains(active)) { active.blur(); return; }
+      if (node && node.contains(active)) { active.blur(); lost = true; return; }
     }
+  }
+
+  /* -- Focus, which the page's render owns (web/render/paint.py): control says where it
+   * goes, by id, and never touches an element. */
+  function focus(id) {
+    var node = id ? document.getElementById(id) : null;
+    if (!node) return false;
+    node.focus({preventScroll: true});
+    return true;
+  }
+  /* Is nothing focused, or is the focus inside element ``id``? */
+  function focusWithin(id) {
+    var active = document.activeElement;
+    if (!active || active === document.body) return true;
+    var node = document.getElementById(id);
+    return !!node && node.contains(active);
+  }
+  /* A tapped control answers at once (data-chosen: the card lifts, a button darkens),
+   * before its move is drawn (web/control/move_flow.py). */
+  function mark(id, on) {
+    var node = document.getElementById(id);
+    if (!node) return;
+    if (on) node.setAttribute("data-chosen", "");
+    else node.removeAttribute("data-chosen");
+  }
+  /* Scroll element ``id`` into view if it is not (the round's result, without pushing the
+   * table away). */
+  function bringIntoView(id) {
+    var node = document.getElementById(id);
+    if (node) node.scrollIntoView({block: "nearest"});
   }
 
   /* Apply a batch (a JSON string or an array); returns how many operations ran. */
@@ -81,6 +129,7 @@
           break;
         }
         case "end": ends.push(get(op[1])); break;
+        case "labels": labels(op[1]); break;
         default: throw new Error("tacocatPatch: unknown operation " + op[0]);
       }
     }
@@ -341,5 +390,8 @@
   window.tacocatPatch = {apply: apply, reset: reset,
                          finish: finish, frame: frame, afterPaint: afterPaint, idle: idle,
                          remember: remember, land: land, deal: deal,
+                         focus: focus, focusWithin: focusWithin, mark: mark,
+                         bringIntoView: bringIntoView,
+                         lostFocus: function () { return lost; },
                          size: function () { return nodes.size; }};
 })();

@@ -22,7 +22,10 @@ Operations (JSON lists; ``id`` is a number the diff gives each node it creates):
 * ``["put", parent, id, before]`` — insert or move ``id`` before ``before`` (``null``: last);
 * ``["rm", id, *freed]`` — remove ``id`` from the page and forget it and ``freed``, the
   ids of its descendants;
-* ``["end", id]`` — scroll ``id`` to its end (after the batch, in the next frame).
+* ``["end", id]`` — scroll ``id`` to its end (after the batch, in the next frame);
+* ``["labels", {key: text}]`` — the page's static words (:class:`Labels`): every element
+  marked ``data-i18n="key"`` gets ``text``, every ``data-i18n-<attribute>="key"`` gets it
+  in that attribute.
 """
 
 from __future__ import annotations
@@ -141,6 +144,17 @@ class Root:
                     self.children if self.children is not None else [], self.ident)
 
 
+class Labels:
+    """The words of the page's static parts — the menu, the rules panel, the dialogs' fixed
+    text — which index.html writes once in English and marks ``data-i18n="<key>"``: a view
+    gives each key its text, and the diff sends only what changed (a new language)."""
+
+    __slots__ = ("texts",)
+
+    def __init__(self, texts: dict[str, str]) -> None:
+        self.texts = texts
+
+
 class Memo:
     """The last trees of each view and what they were drawn from: a view whose inputs did
     not change returns the very same nodes, which the diff skips without looking inside."""
@@ -180,10 +194,20 @@ class Differ:
         self._ids = count(1)
         self.drawn: dict[str, Node] = {}  # root ident → the tree drawn last
         self.managed: set[str] = set()  # roots whose static children were cleared
+        self.labels: dict[str, str] = {}  # the static words drawn last
 
-    def render(self, roots: Iterable[Root]) -> list[list[Any]]:
+    def render(self, roots: Iterable[Root | Labels]) -> list[list[Any]]:
         ops: list[list[Any]] = []
-        for root in merge(roots).values():
+        regions = []
+        for item in roots:
+            if isinstance(item, Labels):
+                changed = {k: v for k, v in item.texts.items() if self.labels.get(k) != v}
+                if changed:
+                    ops.append(["labels", changed])
+                    self.labels.update(changed)
+            else:
+                regions.append(item)
+        for root in merge(regions).values():
             new = root.node()
             old = self.drawn.get(root.ident)
             if old is None:

@@ -25,16 +25,15 @@ def _goal(seat: int) -> Node:
 
 def board_key(s: Screen) -> tuple:
     """Everything :func:`board` draws from (its memo's key)."""
-    game = s.session.game
-    over = game.is_terminal()
-    return (id(game.ruleset), tuple(game.tiles), game.cat, game.round, over,
+    obs, over = s.obs, s.over
+    return (id(obs.ruleset), obs.tiles, obs.cat, obs.round, over,
             s.result["round"] if s.result is not None else None,
-            None if over else (game.hand_size, game.arrow), language())
+            None if over else (obs.hand_size, obs.arrow), language())
 
 
 def board(s: Screen) -> list[Root]:
     """The track's cells, the cat's place and the round line above the table."""
-    game = s.session.game
+    game = s.obs  # the board is public: every seat sees the same
     rs = game.ruleset
     n = len(rs.spaces)
     cells = [_goal(YAY)]
@@ -60,7 +59,7 @@ def board(s: Screen) -> list[Root]:
         where = t("board.cat.goal", seat=goal_name(YAY if game.cat < 0 else WOW))
     if s.result is not None:
         info = [txt(t("banner.round", round=s.result["round"]))]
-    elif game.is_terminal():
+    elif s.over:
         info = [txt(t("info.round", round=game.round))]
     else:  # the space's facts are on the board too; narrow screens show only the round
         info = [txt(t("info.round", round=game.round)),

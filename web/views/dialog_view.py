@@ -6,26 +6,13 @@ a dialog is :mod:`web.platform.dialog_boxes`. Round results are not dialogs (see
 
 from __future__ import annotations
 
-from web.formats.prefs import THEMES
+from tacocat import WOW
 from web.i18n.catalog import t
-from web.model.session import MODE_AI, MODE_HOTSEAT, MODE_WATCH, PACES
+from web.model.session import MODE_AI, MODE_HOTSEAT, MODE_WATCH, MODES
 from web.model.takeback import PassOffer
 from web.model.text import goal_name
-from web.render.vdom import Node, Root, h, txt
-
-
-def pace_choices(ident: str, current: int) -> list[Root]:
-    """The pace choices of a ``<select>`` (one list: :data:`web.model.session.PACES`)."""
-    return [Root(ident, children=[h("option", "", t(f"pace.{pace}"), value=pace,
-                                    selected=pace == current, key=str(pace))
-                                  for pace in PACES])]
-
-
-def theme_choices(ident: str, current: str) -> list[Root]:
-    """The theme choices of a ``<select>`` (one list: :data:`web.formats.prefs.THEMES`)."""
-    return [Root(ident, children=[h("option", "", t(f"theme.{theme}"), value=theme,
-                                    selected=theme == current, key=theme)
-                                  for theme in THEMES])]
+from web.render.vdom import Root, h, txt
+from web.views.chrome_view import pace_choices
 
 
 def level_choices(levels: tuple[str, ...], current: str) -> list[Root]:
@@ -43,6 +30,17 @@ def mode_sets(mode: str) -> list[Root]:
     return [Root("seat-set", {"hidden": mode != MODE_AI}),
             Root("level-set", {"hidden": mode == MODE_HOTSEAT}),
             Root("pace-set", {"hidden": mode != MODE_WATCH})]
+
+
+def new_game_form(levels: tuple[str, ...], mode: str, level: str, human: int,
+                  pace: int) -> list[Root]:
+    """The New game form as it opens: the game now (its mode, level, seat) and the pace
+    chosen, each shown by the ``checked``/``selected`` its controls start with (the page
+    resets the form to them when it opens the dialog)."""
+    return [*(Root(f"mode-{m}", {"checked": m == mode}) for m in MODES),
+            Root("seat-yay", {"checked": human != WOW}),
+            Root("seat-wow", {"checked": human == WOW}),
+            *level_choices(levels, level), *pace_choices("new-pace", pace), *mode_sets(mode)]
 
 
 def pass_dialog(seat: int, offer: PassOffer) -> list[Root]:
@@ -64,18 +62,4 @@ def resume_dialog(rounds: int, moves: int) -> list[Root]:
     return [Root("resume-body", children=[txt(t("resume.body", round=rounds, moves=moves))])]
 
 
-def key_help(shortcuts: tuple[tuple[str, str, str | None], ...]) -> list[Root]:
-    """The rules panel's keyboard list."""
-    items: list[Node] = []
-    for n, (key, what, _) in enumerate(shortcuts):
-        parts: list[Node] = []
-        for i, part in enumerate(key.split(" / ")):
-            if i:
-                parts.append(txt(" / "))
-            parts.append(h("kbd", "", part))
-        items.append(h("li", "", None, *parts, txt(" " + t(what)), key=str(n)))
-    return [Root("keys", children=items)]
-
-
-__all__ = ["key_help", "level_choices", "mode_sets", "pace_choices", "pass_dialog",
-           "resume_dialog"]
+__all__ = ["level_choices", "mode_sets", "new_game_form", "pass_dialog", "resume_dialog"]

@@ -8,6 +8,7 @@ and the cards the computer has picked, lifted for a moment before they move.
 
 from __future__ import annotations
 
+from tacocat.moves import PHASE_ATTACK, PHASE_DEFEND, PHASE_DUEL, PHASE_REPLACE
 from web.i18n.catalog import t
 from web.model.screen import Screen
 from web.model.session import (
@@ -39,11 +40,11 @@ def _button(text: str, cls: str, ident: str, act: str, reason: str | None = None
 def _states(s: Screen):
     obs, ui = s.obs, s.ui
     phase = obs.phase
-    if phase == "replace":
+    if phase == PHASE_REPLACE:
         return replace_states(obs.hand, ui.selected, obs.replace_limit), None
-    if phase == "attack":
+    if phase == PHASE_ATTACK:
         return attack_states(obs.hand, ui.selected, s.legal)
-    if phase == "defend":
+    if phase == PHASE_DEFEND:
         return defend_states(obs.hand, s.legal, obs.target), None
     return duel_states(obs.hand, s.legal), None
 
@@ -54,8 +55,7 @@ def hand(s: Screen) -> list[Root]:
     Clamps the page's selection and roving focus to the hand shown (the one place that
     knows the hand's size), so later reads of ``s.ui`` agree with what is drawn.
     """
-    session = s.session
-    if session.mode == MODE_HOTSEAT and not s.hidden:
+    if s.mode == MODE_HOTSEAT and not s.hidden:
         title = t("hand.label.seat", seat=goal_name(s.me))
     elif s.hidden:
         title = t("hand.hidden")
@@ -69,7 +69,7 @@ def hand(s: Screen) -> list[Root]:
         phase = "over" if s.over else "result"
     elif s.hidden:
         phase = "hidden"
-        prompt = t("prompt.pass") if session.mode == MODE_HOTSEAT else t("watch.title")
+        prompt = t("prompt.pass") if s.mode == MODE_HOTSEAT else t("watch.title")
         cards = [card_back(key=f"back-{i}", aria_hidden="true", role=None, aria_label=None,
                            style=fan_style(i, len(s.obs.hand)))
                  for i in range(len(s.obs.hand))]
@@ -78,10 +78,8 @@ def hand(s: Screen) -> list[Root]:
         if s.replay is not None or s.lesson_done:  # the replay bar / the lesson says it all
             phase = "replay" if s.replay is not None else "rest"
         elif not s.acting:
-            game = session.game
-            waiting = [p for p in game.to_act() if session.owes(p)]
-            who = s.words.seat_name(waiting[0]) if waiting else ""
-            key = "prompt.wait.sealed" if game.pending[s.me] is not None else "prompt.wait"
+            who = s.words.seat_name(s.waiting) if s.waiting is not None else ""
+            key = "prompt.wait.sealed" if s.obs.committed[s.me] else "prompt.wait"
             prompt = t(key, who=who)
         else:
             phase = s.obs.phase
@@ -99,9 +97,9 @@ def _cards(s: Screen) -> list[Node]:
     ui.selected = {i for i in ui.selected if i < len(values)}
     ui.focus = min(max(ui.focus, 0), max(len(values) - 1, 0))
     states, _ = _states(s) if s.acting else (None, None)
-    toggles = s.acting and obs.phase in ("replace", "attack")
-    new_cards = list(s.session.drawn.get(s.me, ()))
-    hint_cards = list(ui.hint.cards) if ui.hint else []
+    toggles = s.acting and obs.phase in (PHASE_REPLACE, PHASE_ATTACK)
+    new_cards = list(s.drawn)
+    hint_cards = list(ui.hint.action.cards) if ui.hint else []
     seen: dict[int, int] = {}
     out = []
     for i, value in enumerate(values):
@@ -125,7 +123,7 @@ def _cards(s: Screen) -> list[Node]:
             attrs["aria_disabled"] = "true"
             if reason:
                 attrs["title"] = attrs["aria_description"] = reason
-        elif obs.phase in ("duel", "defend"):
+        elif obs.phase in (PHASE_DUEL, PHASE_DEFEND):
             attrs["title"] = t(f"do.{obs.phase}", card=value)
         copy = seen[value] = seen.get(value, 0) + 1  # a card's identity: value and copy
         out.append(card_face(value, "button", cls,
@@ -138,17 +136,17 @@ def _cards(s: Screen) -> list[Node]:
 
 
 def _actions(s: Screen) -> tuple[str, list[Node]]:
-    obs, ui, game = s.obs, s.ui, s.session.game
+    obs, ui = s.obs, s.ui
     values = obs.hand
     phase = obs.phase
     chosen = sorted(values[i] for i in ui.selected)
     prompt = ""
     out: list[Node] = []
-    if phase == "replace":
+    if phase == PHASE_REPLACE:
         k = obs.replace_limit
-        if game.arrow is None:
+        if obs.arrow is None:
             prompt = t("prompt.replace.double", k=k)
-        elif game.replaced[1 - s.me] is None:
+        elif obs.replaced[s.opp] is None:
             prompt = t("prompt.replace.first", k=k)
         elif k == 0:
             prompt = t("prompt.replace.none")
@@ -158,9 +156,9 @@ def _actions(s: Screen) -> tuple[str, list[Node]]:
         label = t("action.confirm.keep") if n == 0 else t("action.confirm.replace", n=n)
         out.append(_button(label, "primary", "act-confirm", "confirm",
                            aria_keyshortcuts=CONFIRM_KEY))
-    elif phase == "duel":
+    elif phase == PHASE_DUEL:
         prompt = t("prompt.duel")
-    elif phase == "attack":
+    elif phase == PHASE_ATTACK:
         prompt = t("prompt.attack")
         _, exact = _states(s)
         label = t("action.attack", cards=cards_text(chosen)) if chosen \
@@ -168,7 +166,7 @@ def _actions(s: Screen) -> tuple[str, list[Node]]:
         reason = (t("reason.attack.incomplete") if chosen else "") if exact is None else None
         out.append(_button(label, "primary", "act-confirm", "confirm", reason,
                            aria_keyshortcuts=CONFIRM_KEY))
-    elif phase == "defend":
+    elif phase == PHASE_DEFEND:
         target = obs.target
         if len(obs.attack) > 1:
             prompt = t("prompt.defend.jumbo", target=target, i=len(obs.answers) + 1,
@@ -179,24 +177,34 @@ def _actions(s: Screen) -> tuple[str, list[Node]]:
         reason = None if state.enabled else t(state.reason[0], **state.reason[1])
         out.append(_button(t("action.sacrifice", card=values[0]), "danger", "act-sacrifice",
                            "sacrifice", reason, aria_keyshortcuts=SACRIFICE_KEY))
-    if chosen and phase in ("replace", "attack"):
+    if chosen and phase in (PHASE_REPLACE, PHASE_ATTACK):
         out.append(_button(t("action.clear"), "", "act-clear", "clear"))
     return prompt, out
 
 
+def focus_target(s: Screen) -> str | None:
+    """Where the player acts now, as :func:`hand` and :func:`web.views.table_view.result`
+    draw it: the hand's current card, else the result's first button."""
+    n = s.hand_sizes()[0]
+    if n and not s.hidden:
+        return f"card-{min(s.ui.focus, n - 1)}"
+    if (s.result is not None or s.over) and s.replay is None:
+        return "btn-rematch" if s.over else "btn-continue"
+    return None
+
+
 def opponent(s: Screen) -> list[Root]:
-    session, ui = s.session, s.ui
-    game = session.game
+    ui = s.ui
     opp = s.opp
     _, n = s.hand_sizes()
     status = ""
     if not s.over and s.result is None and ui.lifted is None:
-        if ui.thinking == opp or (opp in ui.busy and not session.owes(s.me)):
+        if ui.thinking == opp or s.opponent_busy:
             status = t("opponent.thinking")
-        elif game.pending[opp] is not None:
+        elif s.obs.committed[opp]:
             status = t("opponent.sealed")
     out: list[Node] = [
-        h("span", "opp-name", s.words.seat_long(opp, session.level), key="name"),
+        h("span", "opp-name", s.words.seat_long(opp, s.level), key="name"),
         h("span", "opp-count", t("opponent.cards", n=n), key="count"),
         h("span", "opp-status", status, key="status")]
     label = t("opponent.hand", who=s.words.seat_name(opp), n=n)

@@ -13,10 +13,27 @@ def _button(text: str, ident: str, act: str, primary: bool = False) -> Node:
              id=ident, data_act=act)
 
 
+def heading(run: Run) -> str:
+    """The lesson's title line ("Lesson 2 of 6: The duel")."""
+    return t("lesson.of", i=run.index + 1, n=len(LESSONS),
+             title=t(f"lesson.{run.lesson.name}.title"))
+
+
+def task(run: Run) -> str:
+    return t(f"lesson.{run.lesson.name}.task")
+
+
+def feedback_text(run: Run) -> str:
+    """After a try: right or wrong, and why (what the live region says)."""
+    if run.feedback is None:
+        return ""
+    ok, key = run.feedback
+    return t("lesson.right.title" if ok else "lesson.wrong.title") + " " + t(key)
+
+
 def lesson(run: Run | None) -> list[Root]:
     if run is None:
         return [Root("lesson", {"hidden": True})]
-    name = run.lesson.name
     feedback: list[Node] = []
     cls = "lesson-feedback"
     if run.feedback is not None:
@@ -36,8 +53,10 @@ def lesson(run: Run | None) -> list[Root]:
         buttons.append(_button(t("lesson.exit"), "lesson-exit", "lesson-exit"))
     return [Root("lesson", {"hidden": False}),
             Root("me", {"data-state": "lesson"}),  # read, not docked over the table
-            Root("lesson-title", children=[txt(t("lesson.of", i=run.index + 1, n=len(LESSONS),
-                                                 title=t(f"lesson.{name}.title")))]),
-            Root("lesson-task", children=[txt(t(f"lesson.{name}.task"))]),
+            Root("lesson-title", children=[txt(heading(run))]),
+            Root("lesson-task", children=[txt(task(run))]),
             Root("lesson-feedback", {"class": cls}, feedback),
             Root("lesson-buttons", children=buttons)]
+
+
+__all__ = ["feedback_text", "heading", "lesson", "task"]

@@ -25,12 +25,12 @@ class LogLines:
         self.lines: list[Node] = []
 
     def roots(self, s: Screen) -> list[Root]:
-        if s.session is not self.session or language() != self.lang \
-                or len(self.lines) > len(s.session.log):
-            self.session, self.lang = s.session, language()  # another game, step or language
+        if s.log_of != self.session or language() != self.lang \
+                or len(self.lines) > len(s.log):
+            self.session, self.lang = s.log_of, language()  # another game, step or language
             self.lines = []
-        for number in range(len(self.lines), len(s.session.log)):
-            entry = s.session.log[number]
+        for number in range(len(self.lines), len(s.log)):
+            entry = s.log[number]
             cls = "computer" if entry.computer else ""
             if entry.key.split(".")[1] in MAJOR:
                 cls += " major"

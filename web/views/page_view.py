@@ -16,13 +16,10 @@ from web.views.table_view import result, table
 
 
 def page(s: Screen, log: LogLines, memo: Memo, replay: Replay | None = None,
-         run: Run | None = None, sound: bool = False) -> list[Root]:
+         run: Run | None = None) -> list[Root]:
     """The trees of the whole table for ``s`` (``memo`` keeps the board and the tracker
-    while what they show is unchanged)."""
+    while what they show is unchanged). The page around it: web/views/chrome_view.py."""
     return [*memo("board", board_key(s), lambda: board(s)), *opponent(s), *table(s),
             *hand(s), *result(s), *log.roots(s),
             *memo("tracker", tracker_key(s), lambda: tracker(s)), *replay_bar(replay),
-            *lesson(run),
-            Root("btn-hint", {"aria-disabled": "false" if s.acting and run is None
-                              else "true"}),
-            Root("btn-sound", {"aria-pressed": "true" if sound else "false"})]
+            *lesson(run)]

@@ -10,12 +10,17 @@ AT_START = ("replay-first", "replay-prev-round", "replay-prev")
 AT_END = ("replay-next", "replay-next-round", "replay-last")
 
 
+def where_text(replay: Replay) -> str:
+    """Where the replay is ("Replay: move 12 of 80, round 3"): the bar says it, and so
+    does the live region after each step."""
+    return t("replay.where", k=replay.at, n=replay.total, round=replay.round_number())
+
+
 def replay_bar(replay: Replay | None) -> list[Root]:
     if replay is None:
         return [Root("replay-bar", {"hidden": True})]
-    where = t("replay.where", k=replay.at, n=replay.total, round=replay.round_number())
     return [Root("replay-bar", {"hidden": False}),
-            Root("replay-where", children=[txt(where)]),
+            Root("replay-where", children=[txt(where_text(replay))]),
             *(Root(ident, {"aria-disabled": "true" if replay.at == 0 else "false"})
               for ident in AT_START),
             *(Root(ident, {"aria-disabled": "true" if replay.at == replay.total else "false"})

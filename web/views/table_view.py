@@ -12,6 +12,7 @@ board — once the showdown cards lie on the table and the cat has moved.
 from __future__ import annotations
 
 from tacocat import SEATS, WOW, YAY
+from tacocat.moves import PHASE_DUEL
 from web.i18n.catalog import t
 from web.model.screen import Screen
 from web.model.session import MODE_WATCH
@@ -21,10 +22,9 @@ from web.views.card_view import card_back, card_face
 
 
 def table(s: Screen) -> list[Root]:
-    game = s.session.game
     view = s.table
     kind = view.get("kind")
-    sealed = game.phase == "duel" and any(p is not None for p in game.pending)
+    sealed = s.obs.phase == PHASE_DUEL and any(s.obs.committed)
     caption = ""
     if s.result is None and s.ui.table is None and sealed:
         cards = [_sealed(s)]
@@ -49,10 +49,9 @@ def _who(s: Screen, seat: int) -> str:
 
 
 def _sealed(s: Screen) -> Node:
-    game = s.session.game
     cells = []
     for seat in (YAY, WOW):
-        if game.pending[seat] is not None:
+        if s.obs.committed[seat]:
             card = card_back(key=f"duel-{seat}", data_key=f"duel-{seat}", data_from=seat)
         else:
             card = h("div", "card slot", None, key=f"slot-{seat}", aria_hidden="true")
@@ -122,9 +121,8 @@ def result(s: Screen) -> list[Root]:
     me = Root("me", {"data-state": "play" if hidden else "result"})
     if hidden:
         return [Root("result", {"hidden": True}, []), me]
-    game = s.session.game
-    n_spaces = len(game.ruleset.spaces)
-    winner = game.winner
+    n_spaces = len(s.obs.ruleset.spaces)
+    winner = s.obs.winner
     out: list[Node] = []
     if winner is not None:
         out.append(h("h2", "", t("over.title")))
@@ -135,10 +133,10 @@ def result(s: Screen) -> list[Root]:
         for i, line in enumerate(s.words.result_lines(res, n_spaces)):
             out.append(h("p", "strong" if i == 1 else "", line))
     if winner is not None:
-        out.append(h("p", "", t("over.rounds", rounds=game.round, tied=game.tied_rounds)))
+        out.append(h("p", "", t("over.rounds", rounds=s.obs.round, tied=s.obs.tied_rounds)))
     if s.replay is None:  # (the replay bar steps on; nothing to press here)
         if winner is not None:
-            again = t("watch.again") if s.session.mode == MODE_WATCH else t("over.rematch")
+            again = t("watch.again") if s.mode == MODE_WATCH else t("over.rematch")
             buttons = [_button(again, "btn-rematch", "rematch", True),
                        _button(t("over.new"), "btn-over-new", "new"),
                        _button(t("analysis.open"), "btn-over-analyse", "analyse"),

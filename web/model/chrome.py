@@ -1,0 +1,38 @@
+"""The page around the table, as control/ decides it: which screen shows, the message and
+the spoken announcement, the menu, the first-visit offer, the share link. Views draw it
+(web/views/chrome_view.py); nothing reads it back from the page.
+
+One value says what the table shows (:data:`SHOWING`): the game, a replay or a lesson —
+the replay's and the lesson's own state exist only while they show."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+GAME, REPLAY, LESSON = "game", "replay", "lesson"
+SHOWING = (GAME, REPLAY, LESSON)
+
+
+@dataclass
+class Chrome:
+    ready: bool = False  # Python runs: the controls that need it are enabled
+    showing: str = GAME
+    message: str = ""  # the note above the hand (an alert when ``alert``)
+    alert: bool = False
+    spoken: str = ""  # the live region's sentence (a screen reader says it)
+    said: int = 0  # announcements so far: the same sentence twice is said twice
+    menu_open: bool = False
+    offer: bool = False  # the first visit's "learn to play" offer
+    lesson_only: bool = False  # an article's single lesson: nothing else of the page
+    share_url: str = ""
+
+    def say(self, text: str) -> None:
+        if text:
+            self.spoken = text
+            self.said += 1
+
+    def note(self, text: str, alert: bool = False) -> None:
+        self.message, self.alert = text, alert
+
+
+__all__ = ["GAME", "LESSON", "REPLAY", "SHOWING", "Chrome"]

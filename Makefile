@@ -36,7 +36,7 @@ setup-browser:
 	bash scripts/setup.sh --browser
 
 serve: setup
-	$(PY) scripts/serve.py --host $(HOST) --port $(PORT) --dir $(DIR) --prefix $(PREFIX)
+	$(PY) -m scripts.serve --host $(HOST) --port $(PORT) --dir $(DIR) --prefix $(PREFIX)
 
 # Each step must pass; pytest's exit code 5 (no tests collected) fails the build too.
 # The browser suite runs on two workers, one browser each, serving one dist/ build
@@ -62,14 +62,14 @@ lint: setup
 runtime: setup
 
 dist: setup
-	$(PY) scripts/build_dist.py
+	$(PY) -m scripts.build_dist
 
 embed: setup
-	$(PY) scripts/build_embed.py
+	$(PY) -m scripts.build_embed
 
 # Re-measure the standard-library modules the page imports (scripts/stdlib_modules.txt).
 stdlib-list: setup-browser
-	$(PY) scripts/measure_stdlib.py
+	$(PY) -m scripts.measure_stdlib
 
 clean:
 	rm -rf runtime dist app.zip e2e/artifacts test-results .pytest_cache .ruff_cache .hypothesis

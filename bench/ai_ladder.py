@@ -1,7 +1,7 @@
 """The AI ladder: duplicate games per pairing, written to docs/AI.md.
 
-    python bench/ai_ladder.py [--games 1000] [--seed 1000] [--workers 2] [--pairs a:b,c:d]
-    python bench/ai_ladder.py --rewrite        # re-render from the raw figures, no games
+    python -m bench.ai_ladder [--games 1000] [--seed 1000] [--workers 2] [--pairs a:b,c:d]
+    python -m bench.ai_ladder --rewrite        # re-render from the raw figures, no games
 
 Players are ``tacocat.ai`` levels or the sparring partners of ``bench/sparring``
 (``counter``, ``ismcts``, ``ismcts-N``), which exist for evaluation only.
@@ -20,21 +20,19 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import sys
 import time
 from pathlib import Path
 
+from bench.docsection import write_section
+from bench.sparring import make as make_any
+from tacocat.ai import make_player
+from tacocat.ai.arena import decision_times, run_arena
+from tacocat.game import Game
+from tacocat.players import Thinking
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
 
-from docsection import write_section  # noqa: E402
-from sparring import make as make_any  # noqa: E402
 
-from tacocat.ai import make_player  # noqa: E402
-from tacocat.ai.arena import decision_times, run_arena  # noqa: E402
-from tacocat.game import Game  # noqa: E402
-from tacocat.players import Thinking  # noqa: E402
 
 PAIRINGS = [
     ("master", "master-2026"), ("master", "ismcts"), ("master", "counter"),

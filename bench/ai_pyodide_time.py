@@ -1,6 +1,6 @@
 """Master's decision time inside Pyodide (the page's Python), under Node, next to CPython.
 
-    python bench/ai_pyodide_time.py [--games 4] [--level master]
+    python -m bench.ai_pyodide_time [--games 4] [--level master]
 
 Plays ``--games`` games of ``--level`` against ``hard`` in the pinned Pyodide
 (``tests/pyodide_run.mjs``: node_modules/pyodide, as the unit tests use it) and the same
@@ -16,12 +16,10 @@ import argparse
 import json
 import os
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 CODE = """
 import json

@@ -1,6 +1,6 @@
 """Screen a variant of a level against another player: duplicate games, Wilson interval.
 
-    python bench/ai_screen.py master master-2026 --games 300 --seed 5000 \\
+    python -m bench.ai_screen master master-2026 --games 300 --seed 5000 \\
         --options '{"trick_exact_at": 7}'
 
 ``--options`` (JSON) overrides player A's settings (:func:`tacocat.ai.make_player`'s
@@ -20,13 +20,12 @@ import sys
 import time
 from pathlib import Path
 
+from bench.sparring import make as make_any
+from tacocat.ai.arena import run_arena
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
 
-from sparring import make as make_any  # noqa: E402
 
-from tacocat.ai.arena import run_arena  # noqa: E402
 
 
 def main() -> int:

@@ -1,6 +1,6 @@
 """Calibration of the post-game analysis: predicted round chances against what happened.
 
-    python bench/analysis_calibration.py [--games 20] [--seed 3000] [--players hard,medium]
+    python -m bench.analysis_calibration [--games 20] [--seed 3000] [--players hard,medium]
 
 Plays ``games`` games between two levels (seats alternating), analyses **both** seats of
 every game with :func:`tacocat.ai.analysis.run_analysis`, and compares each evaluated
@@ -16,21 +16,19 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import sys
 import time
 from pathlib import Path
 
+from bench.docsection import write_section
+from tacocat import Game
+from tacocat import events as ev
+from tacocat.ai import make_player
+from tacocat.ai.analysis import run_analysis
+from tacocat.record import GameRecord
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
 
-from docsection import write_section  # noqa: E402
 
-from tacocat import Game  # noqa: E402
-from tacocat import events as ev  # noqa: E402
-from tacocat.ai import make_player  # noqa: E402
-from tacocat.ai.analysis import run_analysis  # noqa: E402
-from tacocat.record import GameRecord  # noqa: E402
 
 BINS = 5
 

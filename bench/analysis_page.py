@@ -3,7 +3,7 @@ takes, when its first decision is in, and the longest main-thread task meanwhile
 and under Chromium's CPU throttle. Writes the ``analysis-page`` section of
 docs/PERFORMANCE.md (a measurement, never a test).
 
-    .venv/bin/python bench/analysis_page.py [--runs 2] [--throttle 1,4] [--seeds 8,3]
+    .venv/bin/python -m bench.analysis_page [--runs 2] [--throttle 1,4] [--seeds 8,3]
                                             [--no-write]
 
 Each run: a fresh context on a fresh ``make dist`` build plays a whole game against
@@ -18,16 +18,14 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "bench"))
-sys.path.insert(0, str(ROOT / "e2e"))
+from bench.docsection import publish
+from bench.harness import LONGTASK_JS, chromium_on_dist, measured_by
+from browsers.page import READY, play_to_end
 
-from docsection import publish  # noqa: E402
-from harness import LONGTASK_JS, READY, chromium_on_dist, measured_by  # noqa: E402
-from ship_helpers import play_to_end  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+
 
 MARKS = """() => {
   const dlg = document.getElementById('dlg-analysis');

@@ -2,7 +2,7 @@
 """Where a later visit's start-up goes, stage by stage, per engine (issue #19): why WebKit
 takes more than twice Chromium's time to start from the snapshot.
 
-    .venv/bin/python bench/boot_stages.py [--engines chromium,webkit] [--visits 3] [--pause 20]
+    .venv/bin/python -m bench.boot_stages [--engines chromium,webkit] [--visits 3] [--pause 20]
 
 A fresh `make dist` build, copied and instrumented: marks inside the pinned Pyodide's
 `loadPyodide` (its minified steps, found by their exact text: a different Pyodide stops
@@ -36,14 +36,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.snapshot_browser import HANG, MADE
+from browsers import drivers
+from browsers.page import READY
+from scripts import build_dist, serve
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(0, str(ROOT / "e2e"))
-sys.path.insert(0, str(ROOT / "bench"))
-import build_dist  # noqa: E402
-import serve  # noqa: E402
-from engines import drivers  # noqa: E402
-from snapshot_browser import HANG, MADE, READY  # noqa: E402
 
 STAGES = ("called", "import", "compile", "link", "restore", "finalize", "archive",
           "pyscript", "game")

@@ -1,7 +1,7 @@
 """Engine speed in CPython: random full games per second, and the cost of the operations a
 search leans on. Writes the "engine" section of docs/PERFORMANCE.md.
 
-    python bench/engine.py [--games 3000] [--repeats 5]
+    python -m bench.engine [--games 3000] [--repeats 5]
 """
 
 from __future__ import annotations
@@ -9,16 +9,10 @@ from __future__ import annotations
 import argparse
 import platform
 import statistics
-import sys
 import time
 import timeit
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from docsection import write_section
-
+from bench.docsection import write_section
 from tacocat import Game
 from tacocat.cli import play_game, simulate
 from tacocat.players import RandomPlayer

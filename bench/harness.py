@@ -1,7 +1,8 @@
 """What every browser benchmark shares: the shipped build served from a temporary folder
-(:func:`served_dist`, optionally beside a baseline revision built the same way),
-Chromium launched with the flags this closed network needs (:func:`launch_chromium`, the
-e2e suite's own ``CHROMIUM_ARGS``) and the page's ready flag (:data:`READY`).
+(:func:`served_dist`, optionally beside a baseline revision built by its own scripts,
+:func:`build_baseline`) and Chromium launched with the flags this closed network needs
+(:func:`launch_chromium`, the e2e suite's own ``CHROMIUM_ARGS``). The page's ready flag is
+browsers/page.py's ``READY``.
 
     with served_dist("tacocat-play-", precompressed=True, baseline="804675a") as sites:
         sites["after"].base, sites["before"].base ...
@@ -12,25 +13,20 @@ from __future__ import annotations
 import contextlib
 import os
 import platform
+import subprocess
 import sys
+import tarfile
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
+from browsers.drivers import CHROMIUM_ARGS
+from scripts import build_dist, compress, serve
+
 ROOT = Path(__file__).resolve().parent.parent
-for _folder in ("scripts", "e2e", "bench"):
-    if str(ROOT / _folder) not in sys.path:
-        sys.path.insert(0, str(ROOT / _folder))
-
-import build_dist  # noqa: E402
-import compress  # noqa: E402
-import serve  # noqa: E402
-from conftest import CHROMIUM_ARGS  # noqa: E402
-
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-READY = "document.documentElement?.dataset.ready === '1'"
 HANG = 300.0  # seconds: a hang detector, not a limit
 LONGTASK_JS = """
 window.__longtasks = [];
@@ -48,6 +44,26 @@ def launch_chromium(playwright):
     if os.access(CHROMIUM, os.X_OK):
         launch["executable_path"] = CHROMIUM
     return playwright.chromium.launch(**launch)
+
+
+def build_baseline(rev: str, folder: Path) -> Path:
+    """dist/ as the scripts of `rev` built it (their runtime: Pyodide's full library)."""
+    src = folder / "src"
+    src.mkdir(parents=True)
+    archive = subprocess.run(["git", "archive", rev], cwd=ROOT, capture_output=True,
+                             check=True).stdout
+    tar = folder / "src.tar"
+    tar.write_bytes(archive)
+    with tarfile.open(tar) as t:
+        t.extractall(src, filter="data")
+    (src / "node_modules").symlink_to(ROOT / "node_modules")
+    for script, args in (("build_runtime", ["--quiet"]),
+                         ("build_dist", ["--quiet", "--out", str(folder / "dist")])):
+        # Since issue #50 the scripts are a package run with -m; before, files run by path.
+        run = (["-m", f"scripts.{script}"] if (src / "scripts" / "__init__.py").exists()
+               else [str(src / "scripts" / f"{script}.py")])
+        subprocess.run([sys.executable, *run, *args], cwd=src, check=True)
+    return folder / "dist"
 
 
 @dataclass
@@ -70,9 +86,7 @@ def served_dist(prefix: str, *, precompressed: bool = False, baseline: str | Non
         folders = {"after": Path(tmp) / "dist"}
         build_dist.build(folders["after"], quiet=True)
         if baseline:
-            import size_report
-
-            folders["before"] = size_report.build_baseline(baseline, Path(tmp) / "baseline")
+            folders["before"] = build_baseline(baseline, Path(tmp) / "baseline")
             if precompressed:
                 compress.compress_site(folders["before"], quiet=True)
         sites: dict[str, Site] = {}
@@ -112,5 +126,5 @@ def chromium_on_dist(prefix: str) -> Iterator[tuple[object, str]]:
             browser.close()
 
 
-__all__ = ["CHROMIUM", "HANG", "LONGTASK_JS", "READY", "Site", "chromium_on_dist",
+__all__ = ["CHROMIUM", "HANG", "LONGTASK_JS", "Site", "build_baseline", "chromium_on_dist",
            "launch_chromium", "measured_by", "served_dist"]

@@ -1,5 +1,5 @@
 """The parts of the table's look, each of which a measuring build can switch off
-(``bench/web_play.py --without pictures,fan``), so one game shows what that part costs a
+(``python -m bench.web_play --without pictures,fan``), so one game shows what that part costs a
 phone: a stylesheet added to the page before it renders. ``motion`` is every animation
 and transition, switched off the way a player does: ``prefers-reduced-motion``.
 """

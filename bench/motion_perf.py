@@ -3,7 +3,7 @@ e2e/test_motion.py used to assert (``max(long tasks) <= 100 ms``) until issue #1
 benchmark: on a shared CI machine it failed because the machine was busy, not because the
 page changed. Writes the ``motion`` section of docs/PERFORMANCE.md.
 
-    .venv/bin/python bench/motion_perf.py [--runs 5] [--throttle 1,4] [--no-write]
+    .venv/bin/python -m bench.motion_perf [--runs 5] [--throttle 1,4] [--no-write]
 
 The scenario is the test's: ``index.html?scenario=showdown&pace=900`` at 390×844, the
 player attacks with the 9 (trusted clicks), the computer answers, the showdown cards fly in,
@@ -19,14 +19,14 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "bench"))
+from bench.docsection import publish
+from bench.harness import LONGTASK_JS, chromium_on_dist, measured_by
+from browsers.page import READY
 
-from docsection import publish  # noqa: E402
-from harness import LONGTASK_JS, READY, chromium_on_dist, measured_by  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+
 
 STILL = ("document.getAnimations().every((a) => a.playState !== 'running'"
          " || a.effect.target.classList.contains('spinner'))")

@@ -3,7 +3,7 @@ profile (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU 4×, 390×844), 
 against ``--baseline REV`` (built the same way), builds alternating run by run. Writes the
 ``network-start`` section of docs/PERFORMANCE.md.
 
-    nice -n 10 .venv/bin/python bench/network_start.py [--baseline a148e26] [--runs 3]
+    nice -n 10 .venv/bin/python -m bench.network_start [--baseline a148e26] [--runs 3]
         [--paths page,nosw,article] [--browser shell|chromium] [--play-after 20]
         [--rtt 150] [--down 1.6] [--up 750] [--cpu 4] [--cache-control no-cache]
         [--no-write]
@@ -47,21 +47,20 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import sys
 import threading
 import time
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(0, str(ROOT / "bench"))
+from bench import harness
+from bench.docsection import publish
+from bench.harness import HANG, served_dist
+from browsers.page import READY
+from scripts import serve
 
-import harness  # noqa: E402
-import serve  # noqa: E402
-from docsection import publish  # noqa: E402
-from harness import HANG, READY, served_dist  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+
 
 BROWSERS = {"shell": "/usr/bin/chromium-headless-shell", "chromium": "/usr/bin/chromium"}
 PHONE = {"width": 390, "height": 844}

@@ -15,6 +15,8 @@ import json
 import time
 from dataclasses import dataclass, field
 
+from browsers.page import READY
+
 OBSERVE_JS = """
 window.__perf = {events: [], longtasks: [], loafs: [], dom: 0, batches: 0, drawn: []};
 (() => {
@@ -126,7 +128,6 @@ NEXT_JS = """() => {
   return '';
   }
 }"""
-READY_JS = "document.documentElement?.dataset.ready === '1'"
 
 
 @dataclass
@@ -198,7 +199,7 @@ def play(browser, url: str, *, rate: float, pause_ms: int, css: str = "",
     if rate != 1:
         context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
     page.goto(url)
-    page.wait_for_function(READY_JS, timeout=300_000)
+    page.wait_for_function(READY, timeout=300_000)
     page.evaluate("() => { const P = window.__perf; P.t0 = performance.now(); P.dom0 = P.dom;"
                   " P.b0 = P.batches; }")
     clicks = 0
@@ -242,4 +243,4 @@ def play(browser, url: str, *, rate: float, pause_ms: int, css: str = "",
         dom=perf["dom"] - perf["dom0"], batches=perf["batches"] - perf["b0"], moves=moves)
 
 
-__all__ = ["NEXT_JS", "OBSERVE_JS", "READY_JS", "Frame", "Game", "play"]
+__all__ = ["NEXT_JS", "OBSERVE_JS", "Frame", "Game", "play"]

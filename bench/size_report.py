@@ -4,7 +4,7 @@ per engine (Chromium, Firefox, WebKit), bytes an article's reader downloads befo
 Play, and reload times, measured on fresh `make dist` builds. Writes the "ship" section of
 docs/PERFORMANCE.md.
 
-    .venv/bin/python bench/size_report.py [--runs 2] [--baseline REV] [--no-write]
+    .venv/bin/python -m bench.size_report [--runs 2] [--baseline REV] [--no-write]
 
 * First visit, at the server: a fresh profile visits the site's root as a reader does,
   service worker allowed, until the page is ready and its worker says the offline cache is
@@ -14,7 +14,7 @@ docs/PERFORMANCE.md.
   with 200 more than once is a duplicate. "Before" is the same visit of dist/ as built by
   the scripts of ``--baseline`` (default: the last commit before issue #19), exported with
   ``git archive``. Chromium through Playwright, Firefox and WebKit through
-  e2e/engines/drivers.py (the Debian packages).
+  browsers/drivers.py (the Debian packages).
 * Article: the sample article (e2e/fixtures/article) with the snippet on another origin;
   response bodies from the game's origin until the reader would press Play.
 * Reload (Chromium): navigation → <html data-ready="1">, the service worker controlling the
@@ -25,54 +25,25 @@ docs/PERFORMANCE.md.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import re
 import statistics
-import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from pathlib import Path
 
+from bench.docsection import publish
+from bench.harness import build_baseline
+from browsers import drivers
+from browsers.drivers import CHROMIUM_ARGS
+from browsers.page import READY
+from scripts import build_dist, compress, serve
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "bench"))
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(0, str(ROOT / "e2e"))
-import compress  # noqa: E402
-from docsection import publish  # noqa: E402
-from engines import drivers  # noqa: E402
-from harness import READY  # noqa: E402
 
 BASELINE = "804675a"  # the last commit before issue #19's work
 GOAL_TOTAL = 4.5 * 1024 * 1024
-
-
-def _load(name: str, path: Path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-def build_baseline(rev: str, folder: Path) -> Path:
-    """dist/ as the scripts of `rev` built it (their runtime: Pyodide's full library)."""
-    src = folder / "src"
-    src.mkdir(parents=True)
-    archive = subprocess.run(["git", "archive", rev], cwd=ROOT, capture_output=True,
-                             check=True).stdout
-    tar = folder / "src.tar"
-    tar.write_bytes(archive)
-    with tarfile.open(tar) as t:
-        t.extractall(src, filter="data")
-    (src / "node_modules").symlink_to(ROOT / "node_modules")
-    for script, args in (("build_runtime.py", ["--quiet"]),
-                         ("build_dist.py", ["--quiet", "--out", str(folder / "dist")])):
-        subprocess.run([sys.executable, str(src / "scripts" / script), *args], cwd=src,
-                       check=True)
-    return folder / "dist"
 
 
 def first_visits(browser, base: str, runs: int) -> dict:
@@ -192,9 +163,6 @@ ENGINE_NAMES = ("chromium", "firefox", "webkit")
 def measure(runs: int, baseline: str | None) -> dict:
     from playwright.sync_api import sync_playwright
 
-    conftest = _load("tacocat_conftest", ROOT / "e2e" / "conftest.py")
-    build_dist = _load("tacocat_build_dist", ROOT / "scripts" / "build_dist.py")
-    serve = conftest.serve
     servers = []
 
     def static(directory: Path, prefix: str = "/") -> str:
@@ -223,7 +191,7 @@ def measure(runs: int, baseline: str | None) -> dict:
         try:
             with sync_playwright() as p:
                 exe = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
-                browser = p.chromium.launch(executable_path=exe, args=conftest.CHROMIUM_ARGS)
+                browser = p.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
                 try:
                     base = static(site)
                     out["reload"] = first_visits(browser, base, runs)

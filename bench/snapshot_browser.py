@@ -3,7 +3,7 @@
 reader, in Chromium (1× and 4× CPU throttle), Firefox and WebKit: the shipped game page
 with its service worker, as a reader gets it.
 
-    .venv/bin/python bench/snapshot_browser.py [--runs 5]
+    .venv/bin/python -m bench.snapshot_browser [--runs 5]
 
 A fresh `make dist` build served by scripts/serve.py. Each run, per engine, in a fresh
 profile: the first visit (cold: ready, `data-ready-ms`), a wait (untimed) until that visit
@@ -31,20 +31,16 @@ import argparse
 import json
 import os
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
+from bench.harness import HANG, build_baseline
+from browsers import drivers
+from browsers.page import READY
+from scripts import build_dist, serve
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(0, str(ROOT / "e2e"))
-sys.path.insert(0, str(ROOT / "bench"))
-import build_dist  # noqa: E402
-import serve  # noqa: E402
-import size_report  # noqa: E402
-from engines import drivers  # noqa: E402
-from harness import HANG, READY  # noqa: E402
 
 CASES = (("chromium", 1.0), ("chromium", 4.0), ("firefox", 1.0), ("webkit", 1.0))
 MADE = ("['stored', 'failed', 'no-room'].includes(document.documentElement.dataset.snapshot)"
@@ -112,7 +108,7 @@ def main() -> int:
         sites = {"now": Path(tmp) / "dist"}
         build_dist.build(sites["now"], quiet=True)
         if args.baseline:
-            sites[args.baseline] = size_report.build_baseline(args.baseline,
+            sites[args.baseline] = build_baseline(args.baseline,
                                                               Path(tmp) / "baseline")
         try:
             bases = {}

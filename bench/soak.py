@@ -2,7 +2,7 @@
 a malformed action probed at every decision, and a JSON record round-trip of every game.
 Writes the "soak" section of docs/TESTING.md.
 
-    nice -n 10 python bench/soak.py [--games 100000] [--seed 0] [--jobs 2] [--no-write]
+    nice -n 10 python -m bench.soak [--games 100000] [--seed 0] [--jobs 2] [--no-write]
 
 Exit status 1 if any game broke an invariant; the first failures are listed.
 """
@@ -16,19 +16,13 @@ import sys
 import time
 from collections import Counter
 from multiprocessing import Pool
-from pathlib import Path
 from random import Random
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-from docsection import write_section
-from helpers import snapshot as state  # every attribute of a Game: equal = same state
-
+from bench.docsection import write_section
 from tacocat import DEFAULT, Action, Game, GameRecord, IllegalActionError
 from tacocat.players import RandomPlayer
 from tacocat.ruleset import TIE_ARROW_WINS
+from tests.helpers import snapshot as state  # every attribute of a Game: equal = same state
 
 # RULES.md "Components", literally: copies per value, 38 cards.
 RULES_DECK = Counter({1: 2, 2: 3, 3: 5, 4: 5, 5: 5, 6: 5, 7: 3, 8: 2, 9: 2, 10: 2, 11: 2, 12: 2})

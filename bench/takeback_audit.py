@@ -4,7 +4,7 @@ tests/takeback_audit.py (leaks, needless refusals, exact restores, pass-screen o
 Prints the table of take-backs tried / allowed / taken per phase and writes the
 "takeback-audit" section of docs/TESTING.md.
 
-    nice -n 10 python bench/takeback_audit.py [--games 3000] [--seed 0] [--jobs 2] [--no-write]
+    nice -n 10 python -m bench.takeback_audit [--games 3000] [--seed 0] [--jobs 2] [--no-write]
 
 Exit status 1 if any check failed; the first failures are listed.
 """
@@ -16,15 +16,9 @@ import platform
 import sys
 import time
 from multiprocessing import Pool
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-from docsection import write_section
-from takeback_audit import ANY, BUTTON, PASS, PHASES, Audit, Tally
-
+from bench.docsection import write_section
+from tests.takeback_audit import ANY, BUTTON, PASS, PHASES, Audit, Tally
 from web.model.session import MODE_AI, MODE_HOTSEAT
 
 KINDS = ((MODE_AI, BUTTON, "vs computer", "Take back button"),

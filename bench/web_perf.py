@@ -5,7 +5,7 @@ them), in the same run, and the computer's decision times inside the page with t
 main-thread task while it plays. Writes the ``## Browser`` section of docs/PERFORMANCE.md
 (between ``<!-- browser:start/end -->`` markers).
 
-    .venv/bin/python bench/web_perf.py [--runs 7] [--decisions 120] [--no-write]
+    .venv/bin/python -m bench.web_perf [--runs 7] [--decisions 120] [--no-write]
                                        [--no-precompressed] [--startup-only]
 
 Start-up: each cold run uses a fresh browser context (empty cache, no service worker);
@@ -39,22 +39,18 @@ import os
 import platform
 import shutil
 import statistics
-import sys
 import tempfile
 import time
 from datetime import date
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(0, str(ROOT / "bench"))
+from bench.docsection import write_section
+from bench.harness import LONGTASK_JS, build_baseline, launch_chromium
+from browsers.page import READY
+from scripts import build_dist, compress, serve
 
-import build_dist  # noqa: E402
-import compress  # noqa: E402
-import serve  # noqa: E402
-from docsection import write_section  # noqa: E402
-from harness import LONGTASK_JS, READY, launch_chromium  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+
 
 
 def p95(values: list[float]) -> float:
@@ -270,9 +266,7 @@ def main() -> int:
             servers.append(floor_server)
             pages["floor"] = floor_base + "bench/bare/"
         if args.baseline:
-            import size_report
-
-            old = size_report.build_baseline(args.baseline, Path(tmp) / "baseline")
+            old = build_baseline(args.baseline, Path(tmp) / "baseline")
             compress.compress_site(old, quiet=True)
             old_server, old_base = serve.start_server(
                 old, port=0, precompressed=not args.no_precompressed)

@@ -5,7 +5,7 @@ and against measuring builds with parts of the look switched off (``--without``,
 bench/look_parts.py), alternating game by game so all see the same machine load. Writes
 the ``browser-play`` section of docs/PERFORMANCE.md.
 
-    nice -n 10 .venv/bin/python bench/web_play.py [--baseline bfd4f2f] [--games 3]
+    nice -n 10 .venv/bin/python -m bench.web_play [--baseline bfd4f2f] [--games 3]
         [--without pictures,fan,...|all] [--rate 4] [--pause 300] [--seed 4]
         [--browser shell|chromium] [--level easy] [--master] [--no-write]
 
@@ -42,14 +42,13 @@ import sys
 from datetime import date
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(0, str(ROOT / "bench"))
+from bench.docsection import publish
+from bench.harness import launch_chromium, served_dist
+from bench.look_parts import MOTION, PARTS, switched_off
+from bench.page_probe import Game, play
 
-from docsection import publish  # noqa: E402
-from harness import launch_chromium, served_dist  # noqa: E402
-from look_parts import MOTION, PARTS, switched_off  # noqa: E402
-from page_probe import Game, play  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+
 
 BROWSERS = {"shell": "/usr/bin/chromium-headless-shell", "chromium": "/usr/bin/chromium"}
 INVOKERS = ("MessagePort.onmessage", "FrameRequestCallback", "TimerHandler:setTimeout")

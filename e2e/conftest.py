@@ -20,7 +20,7 @@
   ``@pytest.mark.allow_http_errors("regex", ...)`` (matched against "404 url" / "url:
   error") and ``@pytest.mark.allow_console_errors``.
 * ``wait_ready(page, timeout=60000)``: waits for ``<html data-ready="1">``, which pages
-  set once Python is running.
+  set once Python is running (browsers/page.py's, as a fixture).
 * ``screenshot(page, name)``: saves ``e2e/artifacts/<test>-<name>.png``; failed tests
   get a screenshot of every open page there automatically.
 """
@@ -29,11 +29,9 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
-import importlib.util
 import os
 import re
 import shutil
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -41,21 +39,16 @@ from urllib.parse import urlsplit
 import browser_logs
 import pytest
 
+from browsers.drivers import CHROMIUM_ARGS
+from browsers.page import wait_ready
+from scripts import build_dist, serve
+
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = browser_logs.ARTIFACTS  # screenshots, Chromium logs, crashes
 # Debian's headless shell first (the same engine as Debian's chromium, without the
 # browser's own windows and services: a page's start costs about a quarter less CPU,
 # docs/TESTING.md), else Debian's chromium (also what --headed shows).
 SYSTEM_CHROMIUMS = ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-    "--disable-quic",
-]
 # The tests' browsers only (bench/harness.py takes CHROMIUM_ARGS alone, so that the
 # benchmarks run V8's defaults, as a player's browser does): V8 compiles Pyodide's
 # WebAssembly with its baseline compiler only and never re-compiles hot functions with
@@ -67,17 +60,6 @@ LOCAL_SCHEMES = {"data", "blob", "about"}
 
 # Report service-worker network traffic as context "request" events too.
 os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
-
-
-def _load_serve_module():
-    spec = importlib.util.spec_from_file_location("tacocat_serve", ROOT / "scripts" / "serve.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-serve = _load_serve_module()
 
 
 def pytest_configure(config):
@@ -131,14 +113,9 @@ def dist_dir(tmp_path_factory, worker_id) -> Path:
     per run: under pytest-xdist the first worker builds it (holding a lock) and the others
     serve the same folder. The first build on a machine brotli-compresses the runtime
     (about a minute, then cached)."""
-    spec = importlib.util.spec_from_file_location(
-        "tacocat_build_dist", ROOT / "scripts" / "build_dist.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
     if worker_id == "master":  # not under xdist
         out = tmp_path_factory.mktemp("dist") / "site"
-        module.build(out, quiet=True)
+        build_dist.build(out, quiet=True)
         return out
     shared = tmp_path_factory.getbasetemp().parent  # the run's folder, common to workers
     out = shared / "dist" / "site"
@@ -148,7 +125,7 @@ def dist_dir(tmp_path_factory, worker_id) -> Path:
             if not (shared / "dist" / "built").exists():
                 if out.exists():  # a build that died half-way
                     shutil.rmtree(out)
-                module.build(out, quiet=True)
+                build_dist.build(out, quiet=True)
                 (shared / "dist" / "built").write_text("ok", encoding="utf-8")
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
@@ -325,35 +302,6 @@ def _screenshot_open_pages(item, log: NetworkLog) -> None:
             n += 1
             with contextlib.suppress(Exception):
                 page.screenshot(path=str(ARTIFACTS / f"{_slug(item.nodeid)}-failure-{n}.png"))
-
-
-# How far a page's start got (for a failure's message): the loader's marks, the worker,
-# and the last files that finished loading (a file still loading is not listed).
-BOOT_STATE_JS = """() => {
-  const d = document.documentElement?.dataset || {};
-  let controlled = null;
-  try { controlled = Boolean(navigator.serviceWorker?.controller); } catch {}
-  const done = performance.getEntriesByType('resource');
-  return {boot: d.boot, bootMs: d.bootMs, sw: d.sw, snapshot: d.snapshot, controlled,
-          loaded: done.length,
-          last: done.slice(-4).map((e) => [e.name.split('/').pop(), Math.round(e.responseEnd)]),
-          now: Math.round(performance.now())};
-}"""
-
-
-def wait_ready(page, timeout: float = 60000) -> None:
-    """Wait until the page's Python says it is ready (<html data-ready="1">). ``page`` may
-    be a Frame. A timeout's message says how far the start got."""
-    try:
-        page.wait_for_function("document.documentElement?.dataset.ready === '1'", timeout=timeout)
-    except Exception as exc:
-        try:
-            state = page.evaluate(BOOT_STATE_JS)
-        except Exception as inner:
-            state = f"(no state: {inner})"
-        raise AssertionError(
-            f"page {page.url} did not become ready within {timeout / 1000:.0f} s: {state}; {exc}"
-        ) from exc
 
 
 @pytest.fixture(name="wait_ready")

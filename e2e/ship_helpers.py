@@ -1,84 +1,15 @@
-"""Helpers for the shipping tests (offline, embed, languages, dist): play a whole game
-through the real UI as fast as it allows. Works on a page or on an iframe's Frame."""
+"""Helpers for the shipping tests (offline, embed, snapshot, dist): frames, the service
+worker and a new build published. A whole game through the UI and the ready check are
+browsers/page.py's."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import time
 from pathlib import Path
 from urllib.parse import urljoin
 
-ROOT = Path(__file__).resolve().parent.parent
-
-# Query for the fastest game: the quickest computer level, no pauses, no resume offer.
-FAST = "level=easy&pace=0&fresh=1"
-# The same step repeated this long means the page ignores it (a hang detector: a step takes
-# effect in well under a second; counting repeats instead failed when the machine was busy).
-STUCK_S = 30
-
-# One step of a simple human player, run inside the page: keep all cards, duel/attack/
-# defend with the first enabled card, sacrifice when nothing defends, next round.
-STEP = """() => {
-  const q = (s) => document.querySelector(s);
-  const usable = (el) => el && !el.disabled && el.getAttribute('aria-disabled') !== 'true'
-                         && el.offsetParent !== null;
-  const result = q('#result');
-  if (result && !result.hidden) {
-    if (q('#btn-rematch')) return 'over';
-    const next = q('#btn-continue');
-    if (usable(next)) { next.click(); return 'continue'; }
-    return 'banner';
-  }
-  const resume = q('#dlg-resume');
-  if (resume && resume.open) { q('#resume-no').click(); return 'fresh'; }
-  const hand = q('#hand');
-  if (!hand) return 'nohand';
-  const phase = hand.dataset.phase;
-  if (phase === 'over') return 'over';
-  const cards = [...hand.querySelectorAll('button[data-act="card"]')].filter(usable);
-  const confirm = q('#act-confirm');
-  if (phase === 'replace') {
-    if (usable(confirm)) { confirm.click(); return 'keep'; }
-    return 'wait';
-  }
-  if (phase === 'duel') { if (cards.length) { cards[0].click(); return 'duel'; } return 'wait'; }
-  if (phase === 'attack') {
-    if (usable(confirm)) { confirm.click(); return 'attack'; }
-    if (hand.querySelector('[aria-pressed="true"]')) {
-      const clear = q('#act-clear'); if (usable(clear)) { clear.click(); return 'clear'; }
-    }
-    if (cards.length) { cards[0].click(); return 'select'; }
-    return 'wait';
-  }
-  if (phase === 'defend') {
-    if (cards.length) { cards[0].click(); return 'defend'; }
-    const sac = q('#act-sacrifice'); if (usable(sac)) { sac.click(); return 'sacrifice'; }
-    return 'wait';
-  }
-  return phase || 'wait';
-}"""
-
-
-def play_to_end(frame, timeout: float = 180.0) -> int:
-    """Play as YAY until the game-over screen; returns the number of actions taken."""
-    deadline = time.monotonic() + timeout
-    actions = 0
-    last = None
-    since = time.monotonic()  # when the current run of one repeated step began
-    while time.monotonic() < deadline:
-        status = frame.evaluate(STEP)
-        if status == "over":
-            return actions
-        if status not in ("wait", "banner", "nohand", "hidden"):
-            actions += 1
-        if status != last or status == "wait":
-            since = time.monotonic()
-        elif time.monotonic() - since > STUCK_S:
-            raise AssertionError(f"the UI does not react: {status!r} for {STUCK_S} s")
-        last = status
-        frame.wait_for_timeout(25 if status != "wait" else 60)
-    raise AssertionError(f"game not finished within {timeout} s (last step: {last})")
+from scripts import build_precache
 
 
 def frame_with(page, fragment: str, timeout: float = 60.0):
@@ -121,12 +52,7 @@ def publish_new_build(site: Path) -> str:
     and the precache list is regenerated (scripts/build_precache.py). Returns its version."""
     css = site / "web" / "shell.css"
     css.write_text(css.read_text(encoding="utf-8") + "\n/* build 2 */\n", encoding="utf-8")
-    spec = importlib.util.spec_from_file_location(
-        "tacocat_build_precache", ROOT / "scripts" / "build_precache.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.write(site, quiet=True)["version"]
+    return build_precache.write(site, quiet=True)["version"]
 
 
 SW_STATE_JS = """async () => {

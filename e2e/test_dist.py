@@ -4,11 +4,13 @@ and from a sub-path on a plain static server (no special headers), and it runs b
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
-from ship_helpers import FAST, play_to_end, wait_controlled
+from ship_helpers import wait_controlled
+
+from browsers.page import FAST, play_to_end
+from tacocat.ai import LEVELS_OFFERED
 
 
 def test_dist_holds_only_what_a_host_needs(dist_dir):
@@ -60,8 +62,6 @@ def test_dist_at_a_domain_root(page, static_server, dist_dir, network_log, wait_
 
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-from tacocat.ai import LEVELS_OFFERED  # noqa: E402
 
 HOOK = """
 document.addEventListener('DOMContentLoaded', () => {

@@ -12,7 +12,9 @@ import time
 from pathlib import Path
 
 import pytest
-from ship_helpers import frame_with, play_to_end, wait_controlled
+from ship_helpers import frame_with, wait_controlled
+
+from browsers.page import play_to_end, wait_ready
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "e2e" / "fixtures" / "article"
@@ -95,10 +97,6 @@ def article(tmp_path, static_server, dist_dir):
             "origin": game.split("/games/")[0]}
 
 
-def _wait_frame_ready(frame, timeout=60000):
-    frame.wait_for_function("document.documentElement?.dataset.ready === '1'", timeout=timeout)
-
-
 class GameTraffic:
     """Every response from the game's origin, with decoded and on-the-wire body sizes."""
 
@@ -170,7 +168,7 @@ def test_facade_loads_nothing_until_play_then_plays_by_keyboard(page, article, s
     assert frame_info["focused"] and frame_info["prev"] == "intro" and frame_info["cls"] == ""
     assert frame_info["lazy"] is None and "height: 720px" in frame_info["style"]
     snippet = frame_with(page, "lang=eu")
-    _wait_frame_ready(snippet)
+    wait_ready(snippet)
     assert snippet.evaluate("document.documentElement.lang") == "eu"
     # No offline copy for a reader who only looks: the worker waits for the first move.
     assert snippet.evaluate("document.documentElement.dataset.sw") == "deferred"
@@ -229,7 +227,7 @@ def test_autoload_and_bare_iframe_in_an_article(page, article, screenshot):
     assert "height: 720px" in info["style"] and info["lazy"] == "lazy"
 
     snippet = frame_with(page, "lang=eu")
-    _wait_frame_ready(snippet)
+    wait_ready(snippet)
     assert snippet.evaluate("document.documentElement.classList.contains('embed')")
     assert snippet.evaluate("document.documentElement.lang") == "eu"
 
@@ -250,7 +248,7 @@ def test_autoload_and_bare_iframe_in_an_article(page, article, screenshot):
     }}""")
     page.locator("#bare").scroll_into_view_if_needed()
     bare = frame_with(page, "lang=et")
-    _wait_frame_ready(bare)
+    wait_ready(bare)
     frame_with(page, "foreign.html").evaluate("fakeHeight(1234)")  # a third origin
     page.evaluate("window.postMessage({type: 'tacocat:height', height: 1500}, '*')")  # article
     bare.evaluate("window.parent.postMessage({type: 'tacocat:height', height: 1777}, '*')")
@@ -322,7 +320,7 @@ def test_lesson_embed_is_compact_and_titled(page, article):
     src = page.evaluate(f"{POSTER}.src")
     assert src == article["game"] + "?embed=1&lesson=duel&lang=eu&level=easy&pace=0"
     assert "height: 440px" in page.evaluate(f"{POSTER}.getAttribute('style')")
-    _wait_frame_ready(frame_with(page, "lesson=duel"))
+    wait_ready(frame_with(page, "lesson=duel"))
 
 
 def test_poster_speaks_the_readers_language(new_context, article):

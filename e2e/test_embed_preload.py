@@ -21,8 +21,10 @@ import time
 from pathlib import Path
 
 import pytest
-import tacocat_serve as serve  # scripts/serve.py, loaded by conftest.py
 from ship_helpers import frame_with, wait_controlled
+
+from browsers.page import wait_ready
+from scripts import serve
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "e2e" / "fixtures" / "article"
@@ -137,7 +139,7 @@ def _wait_preloaded(page) -> None:
 def _play(page):
     page.get_by_role("button", name=re.compile(".")).click()
     frame = frame_with(page, "embed=1")
-    frame.wait_for_function("document.documentElement?.dataset.ready === '1'", timeout=HANG_MS)
+    wait_ready(frame, HANG_MS)
     return frame
 
 
@@ -277,7 +279,7 @@ def test_play_while_a_big_file_is_still_coming_waits_for_it(page, game, article)
         assert asked.is_set()
     finally:
         _HeldWasm.release.set()
-    frame.wait_for_function("document.documentElement?.dataset.ready === '1'", timeout=HANG_MS)
+    wait_ready(frame, HANG_MS)
     page.wait_for_function(f"{HOST} === null", timeout=HANG_MS)  # done: the poster goes
     wasm = [(s, n) for p, s, n in _sent(server) if p.endswith("pyodide.asm.wasm")]
     assert [s for s, n in wasm if s == 200] == [200], wasm

@@ -9,7 +9,8 @@ import re
 from pathlib import Path
 
 import pytest
-from ship_helpers import FAST, play_to_end
+
+from browsers.page import FAST, play_to_end
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = ROOT / "web" / "i18n"

@@ -11,15 +11,14 @@ import shutil
 from urllib.parse import urlsplit
 
 from ship_helpers import (
-    FAST,
-    STEP,
-    play_to_end,
     precache_list,
     publish_new_build,
     sw_state,
     wait_controlled,
     wait_for_build,
 )
+
+from browsers.page import FAST, STEP, play_to_end
 
 
 def test_offline_after_load_then_offline_reload(page, context, base_url, wait_ready):

@@ -9,7 +9,8 @@ import json
 from pathlib import Path
 
 import pytest
-from ship_helpers import play_to_end
+
+from browsers.page import play_to_end
 
 CATALOGS = Path(__file__).resolve().parent.parent / "web" / "i18n"
 VIEW = """() => ({

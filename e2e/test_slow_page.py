@@ -11,7 +11,8 @@ from __future__ import annotations
 import time
 
 import pytest
-import tacocat_serve as serve  # scripts/serve.py, loaded by conftest.py
+
+from scripts import serve
 
 HOLD_BEFORE = b"<mpy-config"  # the first of PyScript's config tags in index.html
 HOLD_SECONDS = 2.0

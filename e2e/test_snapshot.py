@@ -12,7 +12,9 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from ship_helpers import FAST, play_to_end, publish_new_build, wait_controlled, wait_for_build
+from ship_helpers import publish_new_build, wait_controlled, wait_for_build
+
+from browsers.page import FAST, play_to_end
 
 HAND_JS = ("[...document.querySelectorAll('#hand button.card')]"
            ".map(b => b.getAttribute('aria-label'))")

@@ -2,8 +2,8 @@
 """Build ``app.zip``: the game's own Python and catalogs as one archive, which the page
 unpacks into Python's working directory (pyscript.toml: ``"./app.zip" = "./*"``).
 
-    python3 scripts/build_app.py                    # source archive at the repo root (dev)
-    python3 scripts/build_app.py --bytecode --out dist/app.zip
+    python3 -m scripts.build_app                    # source archive at the repo root (dev)
+    python3 -m scripts.build_app --bytecode --out dist/app.zip
 
 Contents, found by glob so a new module is never forgotten: ``tacocat/**/*.py``,
 ``web/**/*.py`` and ``web/i18n/*.json``, plus the page's import order
@@ -35,9 +35,7 @@ import threading
 import zipfile
 from pathlib import Path, PurePosixPath
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import build_stdlib
-import pyodide_build
+from scripts import build_stdlib, pyodide_build
 
 ROOT = Path(__file__).resolve().parent.parent
 ARCHIVE = "app.zip"

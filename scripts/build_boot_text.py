@@ -11,8 +11,8 @@ The boot script picks the language the page will speak (``?lang=`` → the choic
 this device → the browser's languages → English) and sets ``<html lang>``, which Python
 then takes (web/platform/language.py).
 
-    .venv/bin/python scripts/build_boot_text.py          # rewrite index.html's copy
-    .venv/bin/python scripts/build_boot_text.py --check  # exit 1 if it is out of date
+    .venv/bin/python -m scripts.build_boot_text          # rewrite index.html's copy
+    .venv/bin/python -m scripts.build_boot_text --check  # exit 1 if it is out of date
 
 tests/test_boot_text.py runs the check, so an edited catalog cannot ship stale words.
 """
@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     fresh = render(page)
     if args.check:
         if fresh != page:
-            print("index.html's boot text is stale: run scripts/build_boot_text.py",
+            print("index.html's boot text is stale: run python -m scripts.build_boot_text",
                   file=sys.stderr)
             return 1
         return 0

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Build ``dist/``: exactly what a static host needs to serve the game.
 
-    python3 scripts/build_dist.py            # -> dist/
-    python3 scripts/build_dist.py --out /tmp/site
+    python3 -m scripts.build_dist            # -> dist/
+    python3 -m scripts.build_dist --out /tmp/site
 
 Standard library only (plus Node, for Pyodide and brotli); run after the runtime is
 built (``make dist`` does both). Contents: the page and its config, every file the page
@@ -31,12 +31,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import build_app
-import build_embed
-import build_precache
-import compress
-import pyodide_build
+from scripts import build_app, build_embed, build_precache, compress, pyodide_build
 
 ROOT = Path(__file__).resolve().parent.parent
 # Served but not precached: the worker itself, the article snippet and its loading-ahead

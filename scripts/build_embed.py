@@ -2,8 +2,8 @@
 """Generate ``web/embed.js`` (the article snippet) from ``scripts/embed_template.js`` and
 the catalogs, so the poster's words have one source: ``web/i18n/<lang>.json``.
 
-    python3 scripts/build_embed.py           # rewrite web/embed.js (`make embed`)
-    python3 scripts/build_embed.py --check   # exit 1 if web/embed.js is stale
+    python3 -m scripts.build_embed           # rewrite web/embed.js (`make embed`)
+    python3 -m scripts.build_embed --check   # exit 1 if web/embed.js is stale
 
 The snippet carries, per language, only the keys the poster shows (:data:`KEYS`: the
 title, ``embed.tagline``, ``embed.play`` and each lesson's ``lesson.<name>.title``) and

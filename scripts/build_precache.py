@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Generate the service worker's precache list (``precache.js``) for a site folder.
 
-    python3 scripts/build_precache.py              # the repo-root site (`make serve`)
-    python3 scripts/build_precache.py --site dist  # a built dist/ (build_dist.py does this)
+    python3 -m scripts.build_precache              # the repo-root site (`make serve`)
+    python3 -m scripts.build_precache --site dist  # a built dist/ (build_dist.py does this)
 
 Standard library only. The list is everything the game page needs, found from its
 sources rather than written by hand:

@@ -1,6 +1,6 @@
 """Generate the puzzle set: ``web/puzzles.json`` and its summary in ``docs/puzzles.md``.
 
-    nice -n 19 .venv/bin/python scripts/build_puzzles.py --seed 2026 --count 600
+    nice -n 19 .venv/bin/python -m scripts.build_puzzles --seed 2026 --count 600
 
 Deterministic from ``--seed``: the same seed and count give the same file byte for byte.
 
@@ -33,21 +33,17 @@ import json
 import math
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
 from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from tacocat import Game  # noqa: E402
-from tacocat.ai import LEVELS_OFFERED, make_player  # noqa: E402
-from tacocat.ai.rules_of_thumb import greedy_action  # noqa: E402
-from tacocat.moves import PHASE_ATTACK, PHASE_DEFEND, PHASE_DUEL  # noqa: E402
-from tacocat.puzzles import BANDS, Puzzle, dumps, verify  # noqa: E402
-from tacocat.puzzles.referee import (  # noqa: E402
+from tacocat import Game
+from tacocat.ai import LEVELS_OFFERED, make_player
+from tacocat.ai.rules_of_thumb import greedy_action
+from tacocat.moves import PHASE_ATTACK, PHASE_DEFEND, PHASE_DUEL
+from tacocat.puzzles import BANDS, Puzzle, dumps, verify
+from tacocat.puzzles.referee import (
     Judge,
     fight_of,
     is_winning,
@@ -57,6 +53,7 @@ from tacocat.puzzles.referee import (  # noqa: E402
     solution,
 )
 
+ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "web" / "puzzles.json"
 SUMMARY = ROOT / "docs" / "puzzles.md"
 FEW_MOVES = 4  # candidates up to this many trick-fight moves after the duel

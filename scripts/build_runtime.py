@@ -3,7 +3,7 @@
 
 Standard library only. Run after ``npm ci``:
 
-    python3 scripts/build_runtime.py
+    python3 -m scripts.build_runtime
 
 Result (gitignored, served as static files next to the game)::
 
@@ -47,10 +47,7 @@ import shutil
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import build_stdlib
-import pyodide_build
-import pyodide_patch
+from scripts import build_stdlib, pyodide_build, pyodide_patch
 
 ROOT = Path(__file__).resolve().parent.parent
 

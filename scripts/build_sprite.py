@@ -8,8 +8,8 @@ references. The copy sits between ``<!-- sprite:begin -->`` and ``<!-- sprite:en
 the top of the body; every id in it gets the ``sprite-`` prefix (``#sprite-art-7``; so
 ``cat`` cannot meet the page's own ``#cat``), and so do the references inside it.
 
-    .venv/bin/python scripts/build_sprite.py          # rewrite index.html's copy
-    .venv/bin/python scripts/build_sprite.py --check  # exit 1 if it is out of date
+    .venv/bin/python -m scripts.build_sprite          # rewrite index.html's copy
+    .venv/bin/python -m scripts.build_sprite --check  # exit 1 if it is out of date
 
 tests/test_art.py runs ``--check``'s comparison, so an edited sprite cannot ship stale.
 """

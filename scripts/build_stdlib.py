@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Build the trimmed, precompiled standard library the page loads (python_stdlib.zip).
 
-    python3 scripts/build_stdlib.py --out runtime/pyodide/python_stdlib.zip
-    python3 scripts/build_stdlib.py --full ...   # Pyodide's untrimmed zip, unchanged
+    python3 -m scripts.build_stdlib --out runtime/pyodide/python_stdlib.zip
+    python3 -m scripts.build_stdlib --full ...   # Pyodide's untrimmed zip, unchanged
 
 Pyodide's npm package ships the whole standard library as *source* (2.5 MB deflated,
 614 files), and Python compiles every module it imports from source on every page load:
@@ -35,8 +35,7 @@ import tempfile
 import zipfile
 from pathlib import Path, PurePosixPath
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import pyodide_build
+from scripts import pyodide_build
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE_ZIP = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"

@@ -4,7 +4,7 @@
 ``brotli_static``, Caddy ``precompressed``, scripts/serve.py ...) sends the smallest bytes
 without compressing on every request, and at a quality no host uses on the fly.
 
-    python3 scripts/compress.py dist          # build_dist.py does this
+    python3 -m scripts.compress dist          # build_dist.py does this
 
 A sibling is written only for types worth compressing and only when it is at least 5 %
 smaller. Outputs are cached by content hash in runtime/.build/compress/ (brotli at quality

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Draw Tacocat's app icons locally (standard library only; no downloads).
 
-    python3 scripts/make_icons.py      # writes icons/icon.svg, icon-192.png, icon-512.png,
+    python3 -m scripts.make_icons      # writes icons/icon.svg, icon-192.png, icon-512.png,
                                        # icon-maskable-512.png
 
 One geometry (a cat face on a rounded tile) is written as SVG and rasterised to PNG

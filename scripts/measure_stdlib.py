@@ -2,7 +2,7 @@
 """Measure which standard-library modules the game page imports in the browser, and write
 them to scripts/stdlib_modules.txt (the list scripts/build_stdlib.py trims to).
 
-    .venv/bin/python scripts/measure_stdlib.py [--no-e2e]      (`make stdlib-list`)
+    .venv/bin/python -m scripts.measure_stdlib [--no-e2e]      (`make stdlib-list`)
 
 1. runtime/ is rebuilt with Pyodide's untrimmed standard library, so nothing is missing;
 2. the computer plays itself at every level in every language (``?mode=watch``), and the
@@ -27,14 +27,11 @@ import tempfile
 from datetime import date
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import build_runtime
-import serve
-import stdlib_trace
+from browsers.page import READY
+from scripts import build_runtime, serve, stdlib_trace
+from tacocat.ai import LEVELS_OFFERED as LEVELS
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-from tacocat.ai import LEVELS_OFFERED as LEVELS  # noqa: E402
 
 OUT = ROOT / "scripts" / "stdlib_modules.txt"
 LANGS = ("en", "eu", "et", "sw", "mr")
@@ -69,8 +66,7 @@ def watch_every_level() -> set[str]:
                     page = context.new_page()
                     page.goto(f"{base}index.html?mode=watch&level={level}&pace=0&fresh=1"
                               f"&seed={i + 1}&lang={lang}&sw=0")  # sw=0: blocked workers
-                    page.wait_for_function("document.documentElement?.dataset.ready === '1'",
-                                           timeout=120000)
+                    page.wait_for_function(READY, timeout=120000)
                     # A whole game if it ends in time; the modules load early anyway.
                     with contextlib.suppress(Exception):
                         page.wait_for_selector("#btn-rematch", timeout=60000, state="attached")
@@ -85,10 +81,9 @@ def watch_every_level() -> set[str]:
 def run_e2e(extra: list[str]) -> set[str]:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "trace.json"
-        env = {**os.environ, "TACOCAT_STDLIB_TRACE": str(out),
-               "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT / "scripts"),
-                                                           os.environ.get("PYTHONPATH")]))}
-        proc = subprocess.run([sys.executable, "-m", "pytest", "e2e", "-q", "-p", "stdlib_trace",
+        env = {**os.environ, "TACOCAT_STDLIB_TRACE": str(out)}
+        proc = subprocess.run([sys.executable, "-m", "pytest", "e2e", "-q", "-p",
+                               "scripts.stdlib_trace",
                                *extra], cwd=ROOT, env=env, check=False)
         if proc.returncode != 0:
             print("measure_stdlib: warning: some browser tests failed (their pages still "

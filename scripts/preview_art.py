@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Contact sheets of the card art sprite (web/art/deck.svg), to look at (not a test).
 
-    .venv/bin/python scripts/preview_art.py                   # -> /tmp/art/*.png
-    .venv/bin/python scripts/preview_art.py --out /tmp/x --scale 2
-    .venv/bin/python scripts/preview_art.py --engine firefox  # Debian's firefox-esr (BiDi)
+    .venv/bin/python -m scripts.preview_art                   # -> /tmp/art/*.png
+    .venv/bin/python -m scripts.preview_art --out /tmp/x --scale 2
+    .venv/bin/python -m scripts.preview_art --engine firefox  # Debian's firefox-esr (BiDi)
 
 Writes an HTML page that references the sprite file itself (``<use
 href=".../deck.svg#art-7">``: an external reference, which needs same-origin HTTP, not
@@ -25,7 +25,6 @@ import argparse
 import base64
 import html
 import http.server
-import importlib.util
 import os
 import sys
 import threading
@@ -34,10 +33,9 @@ from functools import partial
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from tacocat.cards import NAMES
 
-from tacocat.cards import NAMES  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 SPRITE = "web/art/deck.svg"
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -221,10 +219,8 @@ def _zoom(browser, shot: Path, factor: int = 3) -> Path:
 
 
 def shoot_firefox(base: str, out: Path) -> list[Path]:
-    spec = importlib.util.spec_from_file_location(
-        "tacocat_drivers", ROOT / "e2e" / "engines" / "drivers.py")
-    drivers = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(drivers)
+    from browsers import drivers
+
     if not drivers.available("firefox"):
         raise SystemExit(f"preview_art: no Firefox at {drivers.FIREFOX}")
     shots = []

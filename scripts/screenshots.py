@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Screenshots of the game for docs/screenshots/ (a script to look at, not a test).
 
-    .venv/bin/python scripts/screenshots.py                 # -> e2e/artifacts/screens/
-    .venv/bin/python scripts/screenshots.py --docs          # ... and copy to docs/screenshots/
-    .venv/bin/python scripts/screenshots.py --lang eu --sizes 360x740
-    .venv/bin/python scripts/screenshots.py --schemes light,dark --quick   # two shots each
+    .venv/bin/python -m scripts.screenshots                 # -> e2e/artifacts/screens/
+    .venv/bin/python -m scripts.screenshots --docs          # ... and copy to docs/screenshots/
+    .venv/bin/python -m scripts.screenshots --lang eu --sizes 360x740
+    .venv/bin/python -m scripts.screenshots --schemes light,dark --quick   # two shots each
 
 Serves the repo root (scripts/serve.py) and drives the page in Chromium (Debian's when
 present) through: replacement, a duel reveal, a Jumbo defence, the showdown on the
@@ -19,19 +19,14 @@ import shutil
 import sys
 from pathlib import Path
 
+from browsers.drivers import CHROMIUM_ARGS as ARGS
+from browsers.page import READY, play_to_end
+from scripts import serve
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(0, str(ROOT / "e2e"))
-
-import serve  # noqa: E402
-from ship_helpers import play_to_end  # noqa: E402
-
 OUT = ROOT / "e2e" / "artifacts" / "screens"
 DOCS = ROOT / "docs" / "screenshots"
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
-READY = "document.documentElement?.dataset.ready === '1'"
 
 
 def open_page(page, base: str, query: str) -> None:

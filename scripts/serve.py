@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Static development server for Tacocat (standard library only).
 
-    python3 scripts/serve.py                      # repo root on http://127.0.0.1:8000/
-    python3 scripts/serve.py --dir dist --port 8080
-    python3 scripts/serve.py --prefix /games/tacocat/   # test a sub-path deployment
-    PORT=9000 python3 scripts/serve.py
+    python3 -m scripts.serve                      # repo root on http://127.0.0.1:8000/
+    python3 -m scripts.serve --dir dist --port 8080
+    python3 -m scripts.serve --prefix /games/tacocat/   # test a sub-path deployment
+    PORT=9000 python3 -m scripts.serve
 
 Differences from ``python -m http.server``:
 
@@ -78,19 +78,12 @@ def normalize_prefix(prefix: str) -> str:
 _precache_lock = threading.Lock()
 
 
-def _scripts():
-    scripts = str(ROOT / "scripts")
-    if scripts not in sys.path:
-        sys.path.append(scripts)
-
-
 def _refresh_app(directory: Path) -> None:
     """Serving the repo root: rebuild app.zip (source only) if a .py or catalog changed."""
     if directory.resolve() != ROOT or not (ROOT / "index.html").is_file():
         return
     try:
-        _scripts()
-        import build_app
+        from scripts import build_app
 
         build_app.ensure_source_archive(ROOT)
     except Exception as exc:  # a half-written file while someone edits: keep the old one
@@ -105,8 +98,7 @@ def _refresh_precache(directory: Path) -> None:
     _refresh_app(directory)
     with _precache_lock:
         try:
-            _scripts()
-            import build_precache
+            from scripts import build_precache
 
             build_precache.write(ROOT, quiet=True)
         except Exception as exc:  # a half-written file while someone edits: keep the old list

@@ -111,13 +111,13 @@ else
 fi
 
 # --- 3. runtime/ ---------------------------------------------------------------
-"$VPY" scripts/build_runtime.py --quiet
+"$VPY" -m scripts.build_runtime --quiet
 log "runtime/ built ($("$VPY" -c 'import json; m = json.load(open("runtime/manifest.json")); print(len(m["files"]), "files,", m["total_bytes"], "bytes")'))"
 # The game's archive and the service worker's precache list for the repo-root site
 # (skipped until the page exists).
 if [ -f index.html ]; then
-    "$VPY" scripts/build_app.py --quiet
-    "$VPY" scripts/build_precache.py --quiet || log "warning: precache.js not built (offline mode off)"
+    "$VPY" -m scripts.build_app --quiet
+    "$VPY" -m scripts.build_precache --quiet || log "warning: precache.js not built (offline mode off)"
 fi
 
 # --- 4. Chromium for the browser tests ------------------------------------------

@@ -1,7 +1,7 @@
 """pytest plugin for scripts/measure_stdlib.py: while the browser tests run, record every
 standard-library module the game's Python loads, in every page and frame.
 
-    TACOCAT_STDLIB_TRACE=out.json pytest e2e -p stdlib_trace   (scripts/ on sys.path)
+    TACOCAT_STDLIB_TRACE=out.json python -m pytest e2e -p scripts.stdlib_trace
 
 Each browser context gets an init script that, on a page with PyScript, registers a
 ``hooks.main.onReady`` callback keeping the interpreter; before each test's fixtures are

@@ -19,9 +19,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from random import Random
 
-from helpers import snapshot
-
 from tacocat import WOW, YAY, Game, RandomPlayer
+from tests.helpers import snapshot
 from web.model.seen import sightings
 from web.model.session import MODE_AI, Session
 from web.model.takeback import pass_offer, takeback, taken_back

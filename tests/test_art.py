@@ -11,19 +11,17 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
+from scripts import build_sprite
 from tacocat.cards import NAMES
 from web.views.card_view import SPRITE as IN_PAGE
 from web.views.card_view import art
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-import build_sprite  # noqa: E402
 
 SPRITE = ROOT / "web" / "art" / "deck.svg"
 BROTLI_JS = ROOT / "scripts" / "brotli.mjs"
@@ -206,7 +204,7 @@ def test_the_page_holds_the_current_sprite():
     sprite, then run the script: this fails until then)."""
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     assert build_sprite.render(page, SPRITE.read_text(encoding="utf-8")) == page, (
-        "index.html's sprite is stale: run .venv/bin/python scripts/build_sprite.py")
+        "index.html's sprite is stale: run .venv/bin/python -m scripts.build_sprite")
 
 
 def test_the_copy_names_only_its_own_prefixed_ids_and_the_page_uses_only_those():

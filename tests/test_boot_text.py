@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 
+from scripts import build_boot_text
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-import build_boot_text  # noqa: E402
 
 
 def _block(page: str) -> dict:
@@ -22,7 +21,7 @@ def _block(page: str) -> dict:
 
 def test_index_html_carries_the_catalogs_start_up_words():
     page = (ROOT / "index.html").read_text(encoding="utf-8")
-    assert build_boot_text.render(page) == page, "stale: run scripts/build_boot_text.py"
+    assert build_boot_text.render(page) == page, "stale: run python -m scripts.build_boot_text"
     data = _block(page)
     catalogs = {p.stem: json.loads(p.read_text(encoding="utf-8"))
                 for p in (ROOT / "web" / "i18n").glob("*.json")}

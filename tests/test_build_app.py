@@ -16,10 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from scripts import build_app, build_stdlib
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-import build_app  # noqa: E402
-import build_stdlib  # noqa: E402
 
 
 def _walk(top: str, suffix: str) -> set[str]:

@@ -8,14 +8,13 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from scripts import build_embed
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-import build_embed  # noqa: E402
 
 EMBED = ROOT / build_embed.OUTPUT_REL
 

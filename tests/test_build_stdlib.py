@@ -7,15 +7,14 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import sys
 import zipfile
 from pathlib import Path
 
 import pytest
 
+from scripts import build_stdlib
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-import build_stdlib  # noqa: E402
 
 RUNTIME_ZIP = ROOT / "runtime" / "pyodide" / "python_stdlib.zip"
 STAMP = ROOT / "runtime" / ".build" / "stdlib.json"
@@ -102,7 +101,7 @@ def test_build_is_reproducible(tmp_path):
         pytest.skip("node not installed")
     stamp = json.loads(STAMP.read_text(encoding="utf-8"))
     if stamp["key"] != build_stdlib.cache_key(build_stdlib.wanted_modules(), False):
-        pytest.skip("runtime/ is older than the sources: run scripts/build_runtime.py")
+        pytest.skip("runtime/ is older than the sources: run python -m scripts.build_runtime")
     out = tmp_path / "python_stdlib.zip"
     build_stdlib.build(out, quiet=True)
     assert out.read_bytes() == RUNTIME_ZIP.read_bytes()

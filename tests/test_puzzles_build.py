@@ -3,14 +3,12 @@ puzzle it keeps passes the filters it claims, and the rating fit behaves."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-import build_puzzles  # noqa: E402
+from scripts import build_puzzles
+from tacocat.puzzles import loads, verify
 
-from tacocat.puzzles import loads, verify  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _run(tmp: Path, name: str, seed: int) -> tuple[str, str]:

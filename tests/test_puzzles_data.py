@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from datetime import date
 from functools import cache
 from pathlib import Path
@@ -29,7 +28,6 @@ from tacocat.puzzles import (
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "web" / "puzzles.json"
 DOC = ROOT / "docs" / "puzzles.md"
-sys.path.insert(0, str(ROOT / "scripts"))
 
 
 @cache
@@ -76,7 +74,7 @@ def test_every_shipped_puzzle_has_a_hint_and_a_refutation():
 def test_the_file_is_canonical_and_small():
     text = DATA.read_text(encoding="utf-8")
     assert dumps(shipped(), seed=json.loads(text)["seed"]) == text
-    import build_puzzles
+    from scripts import build_puzzles
 
     size = build_puzzles.sizes(text)
     assert size["gzip"] <= 40_000  # an upper bound of brotli's size

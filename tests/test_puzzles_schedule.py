@@ -67,7 +67,7 @@ def test_consecutive_days_differ_and_the_cycle_visits_every_puzzle():
 
 def test_the_day_s_puzzle_is_the_same_in_every_process():
     """No hash(), no set order: the same answer whatever PYTHONHASHSEED is."""
-    code = ("import sys; sys.path.insert(0, 'tests'); from test_puzzles_schedule import a_set;"
+    code = ("from tests.test_puzzles_schedule import a_set;"
             "from datetime import date; from tacocat.puzzles import daily;"
             "print(daily(a_set(), date(2027, 7, 14)).id)")
     ids = {subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,

@@ -99,10 +99,7 @@ Path(report).write_text(json.dumps({"recompiled": recompiled, "games": out, "std
 def test_shipped_bytecode_runs_on_the_trimmed_runtime(tmp_path):
     """What dist/ ships: the bytecode archive on the trimmed, precompiled standard library.
     Nothing is compiled from source, and games match CPython's move for move."""
-    import sys
-
-    sys.path.insert(0, str(ROOT / "scripts"))
-    import build_app
+    from scripts import build_app
 
     stdlib = ROOT / "runtime" / "pyodide" / "python_stdlib.zip"
     need_pyodide(stdlib)

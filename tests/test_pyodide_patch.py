@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from test_pyodide import PYODIDE, ROOT, need_pyodide
 
-sys.path.insert(0, str(ROOT / "scripts"))
-import pyodide_patch
+from scripts import pyodide_patch
 
 PATCHED = ROOT / "runtime" / "pyodide"
 

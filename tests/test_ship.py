@@ -4,16 +4,16 @@ precompressed siblings (scripts/compress.py) that are never listed themselves.""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
-import sys
 from pathlib import Path
 
 import pytest
 
+from scripts import build_app, build_dist, build_embed
+from scripts import build_precache as bp
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
 if not (ROOT / "runtime" / "manifest.json").is_file() or not (ROOT / "index.html").is_file():
     if os.environ.get("CI"):  # in CI a missing runtime is a setup failure, not a skip
         raise RuntimeError("runtime/ is not built: scripts/setup.sh failed to build it")
@@ -21,14 +21,6 @@ if not (ROOT / "runtime" / "manifest.json").is_file() or not (ROOT / "index.html
 
 
 
-def _script(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-bp = _script("build_precache")
 
 
 def _toml_files():
@@ -39,7 +31,7 @@ def _toml_files():
 
 
 def test_precache_covers_page_config_and_runtime():
-    _script("build_app").ensure_source_archive(ROOT)
+    build_app.ensure_source_archive(ROOT)
     groups = bp.site_files(ROOT)
     own, runtime = set(groups["own"]), set(groups["runtime"])
     assert {"index.html", "pyscript.toml", "manifest.webmanifest", "app.zip"} <= own
@@ -61,14 +53,13 @@ def test_precache_version_changes_with_content(tmp_path):
     import shutil
 
     site = tmp_path / "site"
-    bd = _script("build_dist")
-    first = bd.build(site, quiet=True)
+    first = build_dist.build(site, quiet=True)
     text = (site / "precache.js").read_text(encoding="utf-8")
     data = json.loads(text.split("=", 1)[1].strip().rstrip(";"))
     assert data == first
     urls = [u for u, *_ in data["files"]]
     assert "./" in urls and "index.html" not in urls
-    assert all(i.startswith("sha256-") for u, _, i, _ in data["files"] if u != "./")
+    assert all(i.startswith("sha256-") for u, _, i, *_ in data["files"] if u != "./")
     assert not (site / "runtime" / "manifest.json").exists()
     assert bp.build(site) == first  # dist/ alone (no runtime manifest) gives the same list
     # Precompressed siblings sit next to the big files but are never listed themselves.
@@ -80,7 +71,7 @@ def test_precache_version_changes_with_content(tmp_path):
     assert not any(u.endswith((".br", ".gz")) for u in urls)
     # The shipped snippet is freshly generated from the catalogs.
     assert (site / "web" / "embed.js").read_text(encoding="utf-8") == \
-        _script("build_embed").render()
+        build_embed.render()
     css = site / "web" / "shell.css"
     css.write_text(css.read_text(encoding="utf-8") + "/* x */", encoding="utf-8")
     assert bp.build(site)["version"] != first["version"]

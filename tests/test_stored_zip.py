@@ -7,14 +7,12 @@ from __future__ import annotations
 import io
 import json
 import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
 from test_pyodide import PYODIDE, ROOT, need_pyodide
 
-sys.path.insert(0, str(ROOT / "scripts"))
-import build_app
+from scripts import build_app
 
 MODULE = (ROOT / "web" / "boot" / "stored_zip.mjs").as_uri()
 

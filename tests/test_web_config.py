@@ -7,16 +7,15 @@ from __future__ import annotations
 import json
 import posixpath
 import re
-import sys
 import tomllib
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
+from scripts import build_app
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-import build_app  # noqa: E402
 
 CONFIG = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
 CATALOG = json.loads((ROOT / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))

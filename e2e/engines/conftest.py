@@ -18,12 +18,13 @@ from pathlib import Path
 
 import pytest
 
-from . import drivers
+from browsers import drivers
+from browsers.page import FAST
+from scripts import serve
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "e2e" / "artifacts"
 ENGINES = ("firefox", "webkit")
-FAST = "level=easy&pace=0&fresh=1"
 
 PHONE = f"""<!doctype html><meta charset="utf-8"><title>phone</title>
 <link rel="icon" href="data:,">
@@ -47,25 +48,10 @@ def engine_site(dist_dir, tmp_path_factory) -> Path:
     return site
 
 
-def _serve_module():
-    """scripts/serve.py, as e2e/conftest.py loaded it (one copy of the module)."""
-    import importlib.util
-    import sys
-
-    if "tacocat_serve" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("tacocat_serve",
-                                                      ROOT / "scripts" / "serve.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module
-        spec.loader.exec_module(module)
-    return sys.modules["tacocat_serve"]
-
-
 class Site:
     """A server of the engine site that a test may stop (to go offline)."""
 
     def __init__(self, directory: Path) -> None:
-        self._serve = serve = _serve_module()
         self.server, self.url = serve.start_server(directory, port=0)
         self.server.request_log = []
         self.running = True
@@ -73,7 +59,7 @@ class Site:
     def stop(self) -> None:
         if self.running:
             self.running = False
-            self._serve.stop_server(self.server)
+            serve.stop_server(self.server)
 
 
 @pytest.fixture

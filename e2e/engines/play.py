@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from pathlib import Path
 
-from ship_helpers import STUCK_S
+from browsers.page import play_to_end
 
 CATALOG = json.loads(
     (Path(__file__).resolve().parents[2] / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
@@ -31,7 +30,7 @@ NAMES = {
 
 # One step of a simple player: keep every card, duel/defend with the first usable card,
 # attack with one card, sacrifice when nothing defends, continue after each round.
-STEP = """(names, frameSel) => {
+STEP = """({names, frameSel}) => {
   const doc = frameSel ? document.querySelector(frameSel).contentDocument : document;
   const name = (el) => (el.getAttribute('aria-label')
     || (el.getAttribute('aria-labelledby') || '').split(' ')
@@ -54,23 +53,7 @@ STEP = """(names, frameSel) => {
 }"""
 
 
-def play_to_end(engine, frame: str | None = None, timeout: float = 600.0) -> int:
-    """Play as YAY until the game is over; the number of clicks. The timeouts only detect
-    a hang (a game takes well under a minute in every engine): the whole game, and one step
-    repeated without effect for STUCK_S seconds (e2e/ship_helpers.py's figure)."""
-    deadline = time.monotonic() + timeout
-    clicks, last = 0, None
-    since = time.monotonic()  # when the current run of one repeated step began
-    while time.monotonic() < deadline:
-        status = engine.run(STEP, NAMES, frame)
-        if status == "over":
-            return clicks
-        if status != "wait":
-            clicks += 1
-        if status != last or status == "wait":
-            since = time.monotonic()
-        elif time.monotonic() - since > STUCK_S:
-            raise AssertionError(f"{engine.name}: the page does not react to {status!r}")
-        last = status
-        time.sleep(0.03 if status != "wait" else 0.1)
-    raise AssertionError(f"{engine.name}: no game over within {timeout:.0f} s (last {last!r})")
+def play_by_names(engine, frame: str | None = None, timeout: float = 600.0) -> int:
+    """Play as YAY until the game is over (browsers/page.py's play_to_end with this step);
+    the number of clicks. ``frame``: a CSS selector of a same-origin iframe to play in."""
+    return play_to_end(engine, timeout, step=STEP, arg={"names": NAMES, "frameSel": frame})

@@ -15,11 +15,12 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from browsers.page import READY, ready_in
+
 from .conftest import FAST
-from .play import NAMES, play_to_end
+from .play import NAMES, play_by_names
 
 ROOT = Path(__file__).resolve().parents[2]
-READY = "document.documentElement?.dataset.ready === '1'"
 BOOT = 300.0  # hang detector for a start-up (normally 2-15 s)
 
 
@@ -94,7 +95,7 @@ def test_chromium_first_visit_sends_each_file_once(new_context, site):
 def test_a_whole_game_by_accessible_names(engine, site):
     engine.open(site.url + "?" + FAST)
     engine.wait_for(READY, BOOT)
-    assert play_to_end(engine) > 10
+    assert play_by_names(engine) > 10
     result = engine.run("document.querySelector('#result').innerText")
     assert "Game over" in result or "wins" in result
     # Every entry number of the move log fits inside the log's left padding ("100." was cut).
@@ -162,8 +163,7 @@ def test_embed_poster_then_play(engine, site):
     assert engine.run("document.querySelectorAll('iframe').length") == 0  # only the poster
     engine.run("""() => document.querySelector('script[src$="web/embed.js"]')
                   .previousElementSibling.shadowRoot.querySelector('button').click()""")
-    engine.wait_for("document.querySelector('iframe')?.contentDocument?.documentElement"
-                    "?.dataset.ready === '1'", BOOT)
+    engine.wait_for(ready_in("document.querySelector('iframe')?.contentDocument"), BOOT)
     frame = engine.run("""() => { const f = document.querySelector('iframe');
       return {src: f.getAttribute('src'), cards: f.contentDocument
               .querySelectorAll('#hand button').length}; }""")
@@ -173,8 +173,7 @@ def test_embed_poster_then_play(engine, site):
 
 def test_phone_layout_hand_and_actions_in_view(engine, site):
     engine.open(site.url + "phone.html")
-    engine.wait_for("document.getElementById('game').contentDocument?.documentElement"
-                    "?.dataset.ready === '1'", BOOT)
+    engine.wait_for(ready_in("document.getElementById('game').contentDocument"), BOOT)
     box = engine.run("""() => {
       const doc = document.getElementById('game').contentDocument;
       const rect = (s) => { const r = doc.querySelector(s).getBoundingClientRect();

@@ -43,6 +43,17 @@ WEBKIT_DRIVER = os.environ.get("WEBKIT_DRIVER_PATH", "/usr/bin/WebKitWebDriver")
 MINIBROWSER = os.environ.get(
     "MINIBROWSER_PATH", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
 XVFB_RUN = "/usr/bin/xvfb-run"
+# Chromium's flags on this closed network, for the tests (e2e/conftest.py) and the
+# benchmarks alike.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+]
 
 # Prefs for a quiet Firefox profile: no first-run pages, no background traffic.
 FIREFOX_PREFS = {
@@ -115,6 +126,14 @@ class Engine:
     def run(self, js: str, *args) -> object:
         """Run a JS function (may be async) in the page with JSON args; its JSON result."""
         return self._run(_as_function(js), list(args))
+
+    def evaluate(self, js: str, arg: object = None) -> object:
+        """Playwright's spelling of :meth:`run` with one argument (browsers/page.py's
+        play_to_end takes either)."""
+        return self.run(js, arg)
+
+    def wait_for_timeout(self, ms: float) -> None:
+        time.sleep(ms / 1000)
 
     def wait_for(self, js: str, timeout: float = 120.0, poll: float = 0.1) -> object:
         """Poll a JS condition until truthy (a hang detector, not a time limit)."""
@@ -392,9 +411,7 @@ class Chromium(Engine):
         exe = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
         self._browser = self._pw.chromium.launch(
             executable_path=exe if os.access(exe, os.X_OK) else None,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--no-first-run", "--disable-sync",
-                  "--disable-quic"])
+            args=CHROMIUM_ARGS)
         self.version = self._browser.version
         self._context = self._browser.new_context(service_workers=service_workers)
         self._console: list[str] = []

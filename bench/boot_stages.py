@@ -37,9 +37,9 @@ import time
 from pathlib import Path
 
 from bench.snapshot_browser import HANG, MADE
-from browsers import drivers
-from browsers.page import READY
 from scripts import build_dist, serve
+from scripts import engine_drivers as drivers
+from scripts.page_driver import READY
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -2,7 +2,7 @@
 (:func:`served_dist`, optionally beside a baseline revision built by its own scripts,
 :func:`build_baseline`) and Chromium launched with the flags this closed network needs
 (:func:`launch_chromium`, the e2e suite's own ``CHROMIUM_ARGS``). The page's ready flag is
-browsers/page.py's ``READY``.
+scripts/page_driver.py's ``READY``.
 
     with served_dist("tacocat-play-", precompressed=True, baseline="804675a") as sites:
         sites["after"].base, sites["before"].base ...
@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
-from browsers.drivers import CHROMIUM_ARGS
 from scripts import build_dist, compress, serve
+from scripts.engine_drivers import CHROMIUM_ARGS
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")

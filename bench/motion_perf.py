@@ -23,7 +23,7 @@ from pathlib import Path
 
 from bench.docsection import publish
 from bench.harness import LONGTASK_JS, chromium_on_dist, measured_by
-from browsers.page import READY
+from scripts.page_driver import READY
 
 ROOT = Path(__file__).resolve().parent.parent
 

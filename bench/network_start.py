@@ -56,8 +56,8 @@ from pathlib import Path
 from bench import harness
 from bench.docsection import publish
 from bench.harness import HANG, served_dist
-from browsers.page import READY
 from scripts import serve
+from scripts.page_driver import READY
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -15,7 +15,7 @@ import json
 import time
 from dataclasses import dataclass, field
 
-from browsers.page import READY
+from scripts.page_driver import READY
 
 OBSERVE_JS = """
 window.__perf = {events: [], longtasks: [], loafs: [], dom: 0, batches: 0, drawn: []};

@@ -14,7 +14,7 @@ docs/PERFORMANCE.md.
   with 200 more than once is a duplicate. "Before" is the same visit of dist/ as built by
   the scripts of ``--baseline`` (default: the last commit before issue #19), exported with
   ``git archive``. Chromium through Playwright, Firefox and WebKit through
-  browsers/drivers.py (the Debian packages).
+  scripts/engine_drivers.py (the Debian packages).
 * Article: the sample article (e2e/fixtures/article) with the snippet on another origin;
   response bodies from the game's origin until the reader would press Play.
 * Reload (Chromium): navigation → <html data-ready="1">, the service worker controlling the
@@ -35,10 +35,10 @@ from pathlib import Path
 
 from bench.docsection import publish
 from bench.harness import build_baseline
-from browsers import drivers
-from browsers.drivers import CHROMIUM_ARGS
-from browsers.page import READY
 from scripts import build_dist, compress, serve
+from scripts import engine_drivers as drivers
+from scripts.engine_drivers import CHROMIUM_ARGS
+from scripts.page_driver import READY
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -46,8 +46,8 @@ from pathlib import Path
 
 from bench.docsection import write_section
 from bench.harness import LONGTASK_JS, build_baseline, launch_chromium
-from browsers.page import READY
 from scripts import build_dist, compress, serve
+from scripts.page_driver import READY
 
 ROOT = Path(__file__).resolve().parent.parent
 

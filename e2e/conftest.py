@@ -20,7 +20,7 @@
   ``@pytest.mark.allow_http_errors("regex", ...)`` (matched against "404 url" / "url:
   error") and ``@pytest.mark.allow_console_errors``.
 * ``wait_ready(page, timeout=60000)``: waits for ``<html data-ready="1">``, which pages
-  set once Python is running (browsers/page.py's, as a fixture).
+  set once Python is running (scripts/page_driver.py's, as a fixture).
 * ``screenshot(page, name)``: saves ``e2e/artifacts/<test>-<name>.png``; failed tests
   get a screenshot of every open page there automatically.
 """
@@ -39,9 +39,9 @@ from urllib.parse import urlsplit
 import browser_logs
 import pytest
 
-from browsers.drivers import CHROMIUM_ARGS
-from browsers.page import wait_ready
 from scripts import build_dist, serve
+from scripts.engine_drivers import CHROMIUM_ARGS
+from scripts.page_driver import wait_ready
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = browser_logs.ARTIFACTS  # screenshots, Chromium logs, crashes

@@ -1,6 +1,6 @@
 """Helpers for the shipping tests (offline, embed, snapshot, dist): frames, the service
 worker and a new build published. A whole game through the UI and the ready check are
-browsers/page.py's."""
+scripts/page_driver.py's."""
 
 from __future__ import annotations
 

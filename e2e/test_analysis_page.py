@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from browsers.page import play_to_end
+from scripts.page_driver import play_to_end
 
 CATALOGS = Path(__file__).resolve().parent.parent / "web" / "i18n"
 GAME = "index.html?fresh=1&pace=0&level=easy&seed=8"

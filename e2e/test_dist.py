@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from ship_helpers import wait_controlled
 
-from browsers.page import FAST, play_to_end
+from scripts.page_driver import FAST, play_to_end
 from tacocat.ai import LEVELS_OFFERED
 
 

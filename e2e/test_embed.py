@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from ship_helpers import frame_with, wait_controlled
 
-from browsers.page import play_to_end, wait_ready
+from scripts.page_driver import play_to_end, wait_ready
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "e2e" / "fixtures" / "article"

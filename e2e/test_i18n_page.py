@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from browsers.page import FAST, play_to_end
+from scripts.page_driver import FAST, play_to_end
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = ROOT / "web" / "i18n"

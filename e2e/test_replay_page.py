@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from browsers.page import play_to_end
+from scripts.page_driver import play_to_end
 
 CATALOGS = Path(__file__).resolve().parent.parent / "web" / "i18n"
 VIEW = """() => ({

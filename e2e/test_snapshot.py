@@ -14,7 +14,7 @@ import shutil
 import pytest
 from ship_helpers import publish_new_build, wait_controlled, wait_for_build
 
-from browsers.page import FAST, play_to_end
+from scripts.page_driver import FAST, play_to_end
 
 HAND_JS = ("[...document.querySelectorAll('#hand button.card')]"
            ".map(b => b.getAttribute('aria-label'))")

@@ -27,8 +27,8 @@ import tempfile
 from datetime import date
 from pathlib import Path
 
-from browsers.page import READY
 from scripts import build_runtime, serve, stdlib_trace
+from scripts.page_driver import READY
 from tacocat.ai import LEVELS_OFFERED as LEVELS
 
 ROOT = Path(__file__).resolve().parent.parent

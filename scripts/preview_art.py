@@ -219,7 +219,7 @@ def _zoom(browser, shot: Path, factor: int = 3) -> Path:
 
 
 def shoot_firefox(base: str, out: Path) -> list[Path]:
-    from browsers import drivers
+    from scripts import engine_drivers as drivers
 
     if not drivers.available("firefox"):
         raise SystemExit(f"preview_art: no Firefox at {drivers.FIREFOX}")

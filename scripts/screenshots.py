@@ -19,9 +19,9 @@ import shutil
 import sys
 from pathlib import Path
 
-from browsers.drivers import CHROMIUM_ARGS as ARGS
-from browsers.page import READY, play_to_end
 from scripts import serve
+from scripts.engine_drivers import CHROMIUM_ARGS as ARGS
+from scripts.page_driver import READY, play_to_end
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "e2e" / "artifacts" / "screens"

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from browsers import drivers
-from browsers.page import FAST
+from scripts import engine_drivers as drivers
 from scripts import serve
+from scripts.page_driver import FAST
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "e2e" / "artifacts"

@@ -9,7 +9,7 @@ import json
 import re
 from pathlib import Path
 
-from browsers.page import play_to_end
+from scripts.page_driver import play_to_end
 
 CATALOG = json.loads(
     (Path(__file__).resolve().parents[2] / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
@@ -54,6 +54,6 @@ STEP = """({names, frameSel}) => {
 
 
 def play_by_names(engine, frame: str | None = None, timeout: float = 600.0) -> int:
-    """Play as YAY until the game is over (browsers/page.py's play_to_end with this step);
+    """Play as YAY until the game is over (scripts/page_driver.py's play_to_end with this step);
     the number of clicks. ``frame``: a CSS selector of a same-origin iframe to play in."""
     return play_to_end(engine, timeout, step=STEP, arg={"names": NAMES, "frameSel": frame})

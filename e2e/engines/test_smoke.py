@@ -15,7 +15,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from browsers.page import READY, ready_in
+from scripts.page_driver import READY, ready_in
 
 from .conftest import FAST
 from .play import NAMES, play_by_names

@@ -128,7 +128,7 @@ class Engine:
         return self._run(_as_function(js), list(args))
 
     def evaluate(self, js: str, arg: object = None) -> object:
-        """Playwright's spelling of :meth:`run` with one argument (browsers/page.py's
+        """Playwright's spelling of :meth:`run` with one argument (scripts/page_driver.py's
         play_to_end takes either)."""
         return self.run(js, arg)
 

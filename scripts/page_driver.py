@@ -6,7 +6,7 @@ through its UI as fast as it allows.
   :func:`wait_ready` waits for it on a Playwright page or frame.
 * :func:`play_to_end`: plays as YAY until the game is over, one JS step at a time, on a
   Playwright page or frame, or on any object with the same ``evaluate(js, arg)`` and
-  ``wait_for_timeout(ms)`` (browsers/drivers.py's engines). The default step finds the
+  ``wait_for_timeout(ms)`` (scripts/engine_drivers.py's engines). The default step finds the
   controls by id; e2e/engines/play.py passes one that finds them by accessible names.
 """
 

@@ -11,6 +11,7 @@
  * build fills its whole cache in install (unchanged files copied by hash), then takes over.
  * A cache is complete once its META entry is written (last); the next install deletes a
  * cache without META; only files that passed their hash are stored.
+ * Lazy files (the puzzles) are kept when first asked for, or copied from the last build.
  * Other requests go to the network.
  *
  * The start-up snapshot (issue #19, web/boot/pyodide_loader.mjs), made by the page's
@@ -46,6 +47,7 @@ function track(what, promise) {
 
 const full = (url) => new URL(url, SCOPE).href;
 const PRECACHED = new Map(FILES.map(([url, , integrity]) => [full(url), integrity]));
+const LAZY = new Set(FILES.filter((f) => f[4]).map(([url]) => full(url)));
 
 async function oldCaches() {
   return (await caches.keys()).filter((n) => n.startsWith(SCOPE_PREFIX) && n !== CACHE);
@@ -143,6 +145,7 @@ function complete(page) {
           const hit = await (await caches.open(prior[0])).match(url);
           if (hit) return cache.put(url, hit);
         }
+        if (LAZY.has(url)) return null; // kept when first asked for
         return keep(url, url === SCOPE && page ? page : url);
       }),
     );

@@ -66,7 +66,7 @@ def build(
     build_app.ensure_source_archive(ROOT)
     groups = build_precache.site_files(ROOT)
     extra = [e for e in EXTRA if (ROOT / e).is_file()]
-    files = sorted({*groups["own"], *groups["runtime"], *extra})
+    files = sorted({*groups["own"], *groups["runtime"], *groups["lazy"], *extra})
     bad = [f for f in files if f.endswith(FORBIDDEN_SUFFIXES) or "node_modules" in f]
     if bad:
         raise build_precache.PrecacheError(f"refusing to ship: {bad}")

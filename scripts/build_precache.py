@@ -76,6 +76,11 @@ RUNTIME_UNUSED = frozenset(
         "LICENSE",
     }
 )
+# Files the game fetches only when a feature opens (puzzles: web/control/puzzles_ctrl.py),
+# never with the first move's bytes: listed with a fifth field ``1``; sw.js leaves them out
+# of a first visit's cache and keeps each when the page first asks for it (or copies it
+# from the previous build's cache), and download-sizes.json does not count them.
+LAZY = ("web/puzzles.json",)
 # Precompressed siblings (dist/): the same URL as their original, never listed themselves.
 COMPRESSED_SUFFIXES = (".br", ".gz")
 # Page features that would need the chunks above.
@@ -264,10 +269,11 @@ def site_files(site: Path, page: str = "index.html") -> dict[str, list[str]]:
     refs = page_files(site, page)
     own = sorted({page, *(r for r in refs if not r.startswith("runtime/"))})
     runtime_needed = sorted(set(runtime) | {r for r in refs if r.startswith("runtime/")})
-    missing = [r for r in own + runtime_needed if not (site / r).is_file()]
+    lazy = [r for r in LAZY if r not in own]
+    missing = [r for r in own + runtime_needed + lazy if not (site / r).is_file()]
     if missing:
         raise PrecacheError(f"referenced but missing in {site}: {', '.join(missing)}")
-    return {"own": own, "runtime": runtime_needed}
+    return {"own": own, "runtime": runtime_needed, "lazy": lazy}
 
 
 def _digest(path: Path) -> bytes:
@@ -279,7 +285,7 @@ def build(site: Path = ROOT, page: str = "index.html") -> dict:
     groups = site_files(site, page)
     entries = []
     version = hashlib.sha256()
-    for rel in groups["own"] + groups["runtime"]:
+    for rel in groups["own"] + groups["runtime"] + groups["lazy"]:
         path = site / rel
         digest = _digest(path)
         url = "./" if rel == page else rel
@@ -289,7 +295,8 @@ def build(site: Path = ROOT, page: str = "index.html") -> dict:
         # (the page's progress bar, index.html), else its own size
         sibling = path.with_name(path.name + ".br")
         wire = sibling.stat().st_size if sibling.is_file() else path.stat().st_size
-        entries.append([url, path.stat().st_size, integrity, wire])
+        entries.append([url, path.stat().st_size, integrity, wire,
+                        *([1] if rel in groups["lazy"] else [])])
         version.update(f"{url}\0{digest.hex()}\n".encode())
     return {"version": version.hexdigest()[:16], "files": entries}
 
@@ -301,8 +308,8 @@ def write(site: Path = ROOT, page: str = "index.html", quiet: bool = False) -> d
         f"self.TACOCAT_PRECACHE = {json.dumps(data, separators=(',', ':'))};\n"
     )
     out = site / OUTPUT_NAME
-    sizes = json.dumps({url: [size, wire] for url, size, _, wire in data["files"]},
-                       separators=(",", ":")) + "\n"
+    sizes = json.dumps({url: [size, wire] for url, size, _, wire, *lazy in data["files"]
+                        if not lazy}, separators=(",", ":")) + "\n"
     for path, content in ((out, text), (site / SIZES_NAME, sizes)):
         if not path.is_file() or path.read_text(encoding="utf-8") != content:
             path.write_text(content, encoding="utf-8")

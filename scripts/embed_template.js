@@ -11,8 +11,8 @@
  * gets inline styles only: nothing else on the page is touched.
  * Attributes: data-lang, data-level, data-pace, data-mode, data-seed, data-theme (light or
  * dark, to match the article; default: the reader's device), data-lesson (one of
- * LESSONS: a single lesson in a compact frame), data-height (initial px; default 720, 440
- * for a lesson), data-title, data-autoload (load the game at once, as a bare frame would),
+ * LESSONS: a single lesson in a compact frame), data-puzzle ("daily" or a puzzle's id: that
+ * puzzle alone), data-height (initial px; default 720, 440 for a lesson, 560 a puzzle), data-title, data-autoload (load the game at once, as a bare frame would),
  * data-preload="visible" (near the viewport, web/preload.html in a hidden frame fetches
  * the game at low priority, in the game frame's cache partition; not on Save-Data or 2G).
  */
@@ -28,6 +28,9 @@
   params.set("embed", "1");
   var lesson = LESSONS.indexOf(attr("lesson")) >= 0 ? attr("lesson") : null;
   if (lesson) params.set("lesson", lesson);
+  // data-puzzle: "daily" (the day's puzzle, the reader's date) or a puzzle's 8-letter id
+  var puzzle = !lesson && /^(daily|[a-z2-7]{8})$/.test(attr("puzzle") || "") ? attr("puzzle") : null;
+  if (puzzle) params.set("puzzle", puzzle);
   ["lang", "level", "pace", "mode", "seed", "theme"].forEach(function (name) {
     if (attr(name)) params.set(name, attr(name));
   });
@@ -42,10 +45,11 @@
   }
   var t = function (key, fallback) { return STRINGS[lang][key] || STRINGS.en[key] || fallback; };
   var name = t("app.title", "Tacocat Spelled Backwards");
-  var heading = lesson ? t("lesson." + lesson + ".title", name) : name;
+  var heading = lesson ? t("lesson." + lesson + ".title", name)
+    : puzzle ? t(puzzle === "daily" ? "puzzle.daily" : "puzzle.title", name) : name;
   var title = attr("title") || heading;
   var initial = parseInt(attr("height") || "", 10);
-  var height = (initial > 0 ? initial : lesson ? 440 : 720) + "px";
+  var height = (initial > 0 ? initial : lesson ? 440 : puzzle ? 560 : 720) + "px";
   var box = { display: "block", width: "100%", maxWidth: "100%", height: height, margin: "0",
               padding: "0", border: "0" };
   var css = function (node, styles) { for (var k in styles) node.style[k] = styles[k]; };
@@ -126,9 +130,9 @@
     svg.appendChild(path);
     space.appendChild(svg);
   });
-  if (lesson) el("p", "k", name, poster);
+  if (lesson || puzzle) el("p", "k", name, poster);
   el("h2", "", heading, poster);
-  if (!lesson) el("p", "", t("embed.tagline", ""), poster);
+  if (!lesson && !puzzle) el("p", "", t("embed.tagline", ""), poster);
   var button = el("button", "", t("embed.play", "Play"), poster);
   button.type = "button";
 

@@ -10,6 +10,7 @@ import asyncio
 import json
 from collections import defaultdict
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 from vdom_fake import FakeNode, FakePage
@@ -18,6 +19,7 @@ from web.control.controller import Controller
 from web.model.intents import NewGameForm, Press, Tap
 
 T = TypeVar("T")
+ROOT = Path(__file__).resolve().parent.parent
 
 
 class Elements(defaultdict):
@@ -107,6 +109,8 @@ class FakeBrowserPage:
         self.downloads: list[tuple[str, str]] = []
         self.form = NewGameForm("ai", "easy", "0", "0", "")
         self.url = ("http://localhost/", "")
+        self.day = "2026-12-07"
+        self.unreachable: set[str] = set()
 
     # time: run on the event loop, after whatever is queued now
     def after_paint(self, callback: Callable[[], None]) -> None:
@@ -169,6 +173,15 @@ class FakeBrowserPage:
 
     def location(self) -> tuple[str, str]:
         return self.url
+
+    def today(self) -> str:
+        return self.day
+
+    async def fetch_text(self, url: str) -> str:
+        path = ROOT / url
+        if url in self.unreachable or not path.is_file():
+            raise OSError(f"{url}: not here")
+        return path.read_text(encoding="utf-8")
 
     def language(self, code: str) -> str:
         from web.i18n.catalog import set_language

@@ -115,12 +115,13 @@ def test_modules_our_modules_import_or_start_are_listed(tmp_path):
 def test_sw_and_snippet_are_small():
     # 8 KB of precaching, plus the start-up snapshot's store and its hash check (issue
     # #19), the guards of a take-over (a replaced build's worker), the record of its
-    # pending events and a waiting build's take-over (#40): the browser fetches sw.js on
-    # every update check (about 5 KB gzipped).
-    assert (ROOT / "sw.js").stat().st_size < 14500
+    # pending events and a waiting build's take-over (#40), files kept only when first
+    # asked for (the puzzles, #51): the browser fetches sw.js on every update check
+    # (about 5 KB gzipped).
+    assert (ROOT / "sw.js").stat().st_size < 15000
     # The article's reader downloads the snippet before pressing Play (budget: 15 KB for
     # everything from the game's site, uncompressed; it is about a third of that gzipped).
-    assert (ROOT / "web" / "embed.js").stat().st_size < 12000
+    assert (ROOT / "web" / "embed.js").stat().st_size < 13000  # (+ the puzzle poster, #51)
 
 
 def test_plugins_the_config_turns_off_are_real_and_not_shipped(tmp_path):

@@ -189,7 +189,8 @@ def test_every_action_the_page_names_has_its_handler() -> None:
 
 FEATURES = {"analysis_ctrl": "AnalysisHost", "games_ctrl": "GamesHost",
             "hand_ctrl": "HandHost", "lessons_ctrl": "LessonsHost",
-            "replay_ctrl": "ReplayHost", "stats_ctrl": "StatsHost", "move_flow": "MovesHost"}
+            "replay_ctrl": "ReplayHost", "stats_ctrl": "StatsHost", "move_flow": "MovesHost",
+            "puzzles_ctrl": "PuzzlesHost"}
 
 
 def _uses_of_the_controller(source: str) -> set[str]:

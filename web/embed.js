@@ -12,14 +12,14 @@
  * gets inline styles only: nothing else on the page is touched.
  * Attributes: data-lang, data-level, data-pace, data-mode, data-seed, data-theme (light or
  * dark, to match the article; default: the reader's device), data-lesson (one of
- * LESSONS: a single lesson in a compact frame), data-height (initial px; default 720, 440
- * for a lesson), data-title, data-autoload (load the game at once, as a bare frame would),
+ * LESSONS: a single lesson in a compact frame), data-puzzle ("daily" or a puzzle's id: that
+ * puzzle alone), data-height (initial px; default 720, 440 for a lesson, 560 a puzzle), data-title, data-autoload (load the game at once, as a bare frame would),
  * data-preload="visible" (near the viewport, web/preload.html in a hidden frame fetches
  * the game at low priority, in the game frame's cache partition; not on Save-Data or 2G).
  */
 (function () {
   "use strict";
-  var STRINGS = {"en":{"app.title":"Tacocat Spelled Backwards","embed.tagline":"A two-player tug-of-war card game. Play it right here in your browser.","embed.play":"Play","lesson.replace.title":"Replacing cards under an arrow","lesson.duel.title":"The duel","lesson.defend.title":"Attack and defence","lesson.jumbo.title":"A Jumbo attack","lesson.sacrifice.title":"The sacrifice","lesson.showdown.title":"The showdown and the cat"},"et":{"embed.tagline":"K\u00f6ieveo moodi kaardim\u00e4ng kahele m\u00e4ngijale. M\u00e4ngi seda siinsamas oma brauseris.","embed.play":"M\u00e4ngi","lesson.replace.title":"Kaartide asendamine noole all","lesson.duel.title":"Duell","lesson.defend.title":"R\u00fcnnak ja kaitse","lesson.jumbo.title":"Jumbo-r\u00fcnnak","lesson.sacrifice.title":"Ohverdus","lesson.showdown.title":"L\u00f5pparvestus ja Tacocat"},"eu":{"embed.tagline":"Bi jokalarirentzako sokatira karta-jokoa. Jokatu hementxe, zure nabigatzailean.","embed.play":"Jokatu","lesson.replace.title":"Kartak ordezkatzea, geziaren arabera","lesson.duel.title":"Duelua","lesson.defend.title":"Erasoa eta defentsa","lesson.jumbo.title":"Jumbo erasoa","lesson.sacrifice.title":"Sakrifizioa","lesson.showdown.title":"Azken erakustaldia eta Tacocat"},"mr":{"app.title":"\u091f\u0945\u0915\u094b\u0915\u0945\u091f \u0938\u094d\u092a\u0947\u0932\u094d\u0921 \u092c\u0945\u0915\u0935\u0930\u094d\u0921\u094d\u0938","embed.tagline":"\u0926\u094b\u0928 \u0916\u0947\u0933\u093e\u0921\u0942\u0902\u091a\u093e, \u0930\u0938\u094d\u0938\u0940\u0916\u0947\u091a\u0940\u0938\u093e\u0930\u0916\u093e \u0915\u093e\u0930\u094d\u0921\u093e\u0902\u091a\u093e \u0916\u0947\u0933. \u0907\u0925\u0947\u091a \u0924\u0941\u092e\u091a\u094d\u092f\u093e \u092c\u094d\u0930\u093e\u0909\u091d\u0930\u092e\u0927\u094d\u092f\u0947 \u0916\u0947\u0933\u093e.","embed.play":"\u0916\u0947\u0933\u093e","lesson.replace.title":"\u092c\u093e\u0923\u093e\u0928\u0941\u0938\u093e\u0930 \u0915\u093e\u0930\u094d\u0921\u0947 \u092c\u0926\u0932\u0923\u0947","lesson.duel.title":"\u0926\u094d\u0935\u0902\u0926\u094d\u0935\u092f\u0941\u0926\u094d\u0927","lesson.defend.title":"\u0939\u0932\u094d\u0932\u093e \u0906\u0923\u093f \u092c\u091a\u093e\u0935","lesson.jumbo.title":"\u091c\u0902\u092c\u094b \u0939\u0932\u094d\u0932\u093e","lesson.sacrifice.title":"\u092c\u0932\u093f\u0926\u093e\u0928","lesson.showdown.title":"\u0936\u0947\u0935\u091f\u091a\u0940 \u0909\u0918\u0921\u0923\u0940 \u0906\u0923\u093f \u091f\u0945\u0915\u094b\u0915\u0945\u091f"},"sw":{"embed.tagline":"Mchezo wa kadi wa kuvutana kwa wachezaji wawili. Ucheze hapa hapa kwenye kivinjari chako.","embed.play":"Cheza","lesson.replace.title":"Kubadilisha kadi kwa kufuata mshale","lesson.duel.title":"Pambano","lesson.defend.title":"Shambulizi na ulinzi","lesson.jumbo.title":"Shambulizi la Jumbo","lesson.sacrifice.title":"Dhabihu","lesson.showdown.title":"Onyesho la mwisho na Tacocat"}};
+  var STRINGS = {"en":{"app.title":"Tacocat Spelled Backwards","embed.tagline":"A two-player tug-of-war card game. Play it right here in your browser.","embed.play":"Play","lesson.replace.title":"Replacing cards under an arrow","lesson.duel.title":"The duel","lesson.defend.title":"Attack and defence","lesson.jumbo.title":"A Jumbo attack","lesson.sacrifice.title":"The sacrifice","lesson.showdown.title":"The showdown and the cat","puzzle.title":"Puzzle","puzzle.daily":"Puzzle of the day"},"et":{"embed.tagline":"K\u00f6ieveo moodi kaardim\u00e4ng kahele m\u00e4ngijale. M\u00e4ngi seda siinsamas oma brauseris.","embed.play":"M\u00e4ngi","lesson.replace.title":"Kaartide asendamine noole all","lesson.duel.title":"Duell","lesson.defend.title":"R\u00fcnnak ja kaitse","lesson.jumbo.title":"Jumbo-r\u00fcnnak","lesson.sacrifice.title":"Ohverdus","lesson.showdown.title":"L\u00f5pparvestus ja Tacocat","puzzle.title":"\u00dclesanne","puzzle.daily":"P\u00e4eva\u00fclesanne"},"eu":{"embed.tagline":"Bi jokalarirentzako sokatira karta-jokoa. Jokatu hementxe, zure nabigatzailean.","embed.play":"Jokatu","lesson.replace.title":"Kartak ordezkatzea, geziaren arabera","lesson.duel.title":"Duelua","lesson.defend.title":"Erasoa eta defentsa","lesson.jumbo.title":"Jumbo erasoa","lesson.sacrifice.title":"Sakrifizioa","lesson.showdown.title":"Azken erakustaldia eta Tacocat","puzzle.title":"Ariketa","puzzle.daily":"Eguneko ariketa"},"mr":{"app.title":"\u091f\u0945\u0915\u094b\u0915\u0945\u091f \u0938\u094d\u092a\u0947\u0932\u094d\u0921 \u092c\u0945\u0915\u0935\u0930\u094d\u0921\u094d\u0938","embed.tagline":"\u0926\u094b\u0928 \u0916\u0947\u0933\u093e\u0921\u0942\u0902\u091a\u093e, \u0930\u0938\u094d\u0938\u0940\u0916\u0947\u091a\u0940\u0938\u093e\u0930\u0916\u093e \u0915\u093e\u0930\u094d\u0921\u093e\u0902\u091a\u093e \u0916\u0947\u0933. \u0907\u0925\u0947\u091a \u0924\u0941\u092e\u091a\u094d\u092f\u093e \u092c\u094d\u0930\u093e\u0909\u091d\u0930\u092e\u0927\u094d\u092f\u0947 \u0916\u0947\u0933\u093e.","embed.play":"\u0916\u0947\u0933\u093e","lesson.replace.title":"\u092c\u093e\u0923\u093e\u0928\u0941\u0938\u093e\u0930 \u0915\u093e\u0930\u094d\u0921\u0947 \u092c\u0926\u0932\u0923\u0947","lesson.duel.title":"\u0926\u094d\u0935\u0902\u0926\u094d\u0935\u092f\u0941\u0926\u094d\u0927","lesson.defend.title":"\u0939\u0932\u094d\u0932\u093e \u0906\u0923\u093f \u092c\u091a\u093e\u0935","lesson.jumbo.title":"\u091c\u0902\u092c\u094b \u0939\u0932\u094d\u0932\u093e","lesson.sacrifice.title":"\u092c\u0932\u093f\u0926\u093e\u0928","lesson.showdown.title":"\u0936\u0947\u0935\u091f\u091a\u0940 \u0909\u0918\u0921\u0923\u0940 \u0906\u0923\u093f \u091f\u0945\u0915\u094b\u0915\u0945\u091f","puzzle.title":"\u0915\u094b\u0921\u0947","puzzle.daily":"\u0930\u094b\u091c\u091a\u0947 \u0915\u094b\u0921\u0947"},"sw":{"embed.tagline":"Mchezo wa kadi wa kuvutana kwa wachezaji wawili. Ucheze hapa hapa kwenye kivinjari chako.","embed.play":"Cheza","lesson.replace.title":"Kubadilisha kadi kwa kufuata mshale","lesson.duel.title":"Pambano","lesson.defend.title":"Shambulizi na ulinzi","lesson.jumbo.title":"Shambulizi la Jumbo","lesson.sacrifice.title":"Dhabihu","lesson.showdown.title":"Onyesho la mwisho na Tacocat","puzzle.title":"Fumbo","puzzle.daily":"Fumbo la siku"}};
   var LESSONS = ["replace","duel","defend","jumbo","sacrifice","showdown"];
   var script = document.currentScript;
   if (!script || !script.src) return;
@@ -29,6 +29,9 @@
   params.set("embed", "1");
   var lesson = LESSONS.indexOf(attr("lesson")) >= 0 ? attr("lesson") : null;
   if (lesson) params.set("lesson", lesson);
+  // data-puzzle: "daily" (the day's puzzle, the reader's date) or a puzzle's 8-letter id
+  var puzzle = !lesson && /^(daily|[a-z2-7]{8})$/.test(attr("puzzle") || "") ? attr("puzzle") : null;
+  if (puzzle) params.set("puzzle", puzzle);
   ["lang", "level", "pace", "mode", "seed", "theme"].forEach(function (name) {
     if (attr(name)) params.set(name, attr(name));
   });
@@ -43,10 +46,11 @@
   }
   var t = function (key, fallback) { return STRINGS[lang][key] || STRINGS.en[key] || fallback; };
   var name = t("app.title", "Tacocat Spelled Backwards");
-  var heading = lesson ? t("lesson." + lesson + ".title", name) : name;
+  var heading = lesson ? t("lesson." + lesson + ".title", name)
+    : puzzle ? t(puzzle === "daily" ? "puzzle.daily" : "puzzle.title", name) : name;
   var title = attr("title") || heading;
   var initial = parseInt(attr("height") || "", 10);
-  var height = (initial > 0 ? initial : lesson ? 440 : 720) + "px";
+  var height = (initial > 0 ? initial : lesson ? 440 : puzzle ? 560 : 720) + "px";
   var box = { display: "block", width: "100%", maxWidth: "100%", height: height, margin: "0",
               padding: "0", border: "0" };
   var css = function (node, styles) { for (var k in styles) node.style[k] = styles[k]; };
@@ -127,9 +131,9 @@
     svg.appendChild(path);
     space.appendChild(svg);
   });
-  if (lesson) el("p", "k", name, poster);
+  if (lesson || puzzle) el("p", "k", name, poster);
   el("h2", "", heading, poster);
-  if (!lesson) el("p", "", t("embed.tagline", ""), poster);
+  if (!lesson && !puzzle) el("p", "", t("embed.tagline", ""), poster);
   var button = el("button", "", t("embed.play", "Play"), poster);
   button.type = "button";
 

@@ -27,17 +27,19 @@ from web.control.input_ctrl import Handler, Input, InputCalls
 from web.control.lessons_ctrl import LessonsControl
 from web.control.move_flow import Moves
 from web.control.page_port import PagePort
+from web.control.puzzles_ctrl import PuzzlesControl
 from web.control.rehearsal import rehearse
 from web.control.replay_ctrl import ReplayControl
 from web.control.stats_ctrl import StatsControl
 from web.control.task_set import TaskSet
 from web.formats.prefs import Prefs, parse_seed
+from web.formats.puzzle_store import PuzzleRecord
 from web.formats.saved_game import save_text, session_from_save
 from web.formats.stats_store import Stats
-from web.formats.stored import PREFS_KEY, SAVE_KEY, STATS_KEY
+from web.formats.stored import PREFS_KEY, PUZZLES_KEY, SAVE_KEY, STATS_KEY
 from web.i18n.catalog import language, t
 from web.model import levels
-from web.model.chrome import GAME, LESSON, REPLAY, Chrome
+from web.model.chrome import GAME, LESSON, PUZZLE, REPLAY, Chrome
 from web.model.intents import Press, Tap
 from web.model.screen import Screen, Ui
 from web.model.session import MODE_AI, MODE_HOTSEAT, MODE_WATCH, Session
@@ -78,6 +80,9 @@ class Controller:
         stats, bad = page_.load(STATS_KEY, Stats.from_text)
         if bad:
             self.notices.append(t("storage.corrupt.stats"))
+        puzzles, bad = page_.load(PUZZLES_KEY, PuzzleRecord.from_text)
+        if bad:
+            self.notices.append(t("storage.corrupt.puzzles"))
         self.session: Session | None = None
         self.ui = Ui()
         self.chrome = Chrome()
@@ -105,6 +110,7 @@ class Controller:
         self.replay = ReplayControl(self, on_leave=self.analysis.stop)
         self.lessons = LessonsControl(self)
         self.stats = StatsControl(self, stats or Stats())
+        self.puzzles = PuzzlesControl(self, puzzles or PuzzleRecord())
         self.input = Input(self, self.actions(), InputCalls(
             land_now=self.moves.land_now, close_menu=self.games.close_menu,
             replay_key=self.replay.step_key, play_focused=self.hand.play_focused,
@@ -116,7 +122,7 @@ class Controller:
         """Every button's action (``data-act``) and its handler: the one table
         (tests/test_web_control.py checks every action a view or the page names is here)."""
         hand, games, replay, lessons = self.hand, self.games, self.replay, self.lessons
-        analysis, stats = self.analysis, self.stats
+        analysis, stats, puzzles = self.analysis, self.stats, self.puzzles
         return {
             "card": hand.do_card, "confirm": hand.do_confirm, "clear": hand.do_clear,
             "sacrifice": hand.do_sacrifice, "hint": hand.do_hint, "takeback": hand.do_takeback,
@@ -138,6 +144,10 @@ class Controller:
             "analysis-show": analysis.do_analysis_show,
             "stats": stats.do_stats, "stats-close": stats.do_stats_close,
             "stats-reset": stats.do_stats_reset,
+            "puzzles": puzzles.do_puzzles, "puzzle-hint": puzzles.do_hint,
+            "puzzle-solution": puzzles.do_solution, "puzzle-retry": puzzles.do_retry,
+            "puzzle-next": puzzles.do_next, "puzzle-share": puzzles.do_share,
+            "puzzle-exit": puzzles.do_exit,
         }
 
     # -- what the page tells us (web/platform/browser_page.py Listener) -----------------------
@@ -187,7 +197,7 @@ class Controller:
             self.chrome.note(" ".join(self.notices), alert=True)
         self.chrome.ready = True
         self.replay.open_shared()
-        lesson = self.lessons.open_param()
+        lesson = self.lessons.open_param() or self.puzzles.open_param()
         self.chrome.offer = self.first_visit and not self.embedded and not lesson and \
             self.chrome.showing == GAME
         if self.chrome.showing == GAME:
@@ -260,6 +270,8 @@ class Controller:
             self.replay.current = None
         if showing != LESSON:
             self.lessons.run = None
+        if showing != PUZZLE:
+            self.puzzles.run = None
         self.chrome.showing = showing
         self.ui = ui if ui is not None else Ui(viewer=self.session.first_viewer())
         self.page.close_all()
@@ -295,7 +307,7 @@ class Controller:
         s = self.shown = self.screen()
         self.profile.lap("screen")
         roots = [*page(s, self.log, self.memo, self.replay.current, self.lessons.run),
-                 *self.chrome_roots()]
+                 *self.puzzles.roots(), *self.chrome_roots()]
         self.profile.lap("views")
         self.painter.prepare(roots, self.profile)
 
@@ -321,6 +333,10 @@ class Controller:
         if self.chrome.showing == LESSON:
             run = self.lessons.run
             return Screen.build(run.session, self.ui, lesson_done=run.done)
+        if self.chrome.showing == PUZZLE:
+            puzzle = self.puzzles.run
+            return Screen.build(puzzle.session, self.ui, lesson_done=puzzle.over,
+                                open_hands=True)
         return Screen.build(self.session, self.ui)
 
     def advance(self, render: bool = True) -> None:

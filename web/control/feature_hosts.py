@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from web.control.lessons_ctrl import LessonsControl
     from web.control.move_flow import Moves
     from web.control.page_port import PagePort, SoundPort
+    from web.control.puzzles_ctrl import PuzzlesControl
     from web.control.replay_ctrl import ReplayControl
     from web.control.stats_ctrl import StatsControl
     from web.control.task_set import TaskSet
@@ -81,6 +82,7 @@ class HandHost(Protocol):
     moves: Moves
     page: PagePort
     painter: Painter
+    puzzles: PuzzlesControl
     session: Session
     ui: Ui
 
@@ -158,6 +160,7 @@ class MovesHost(Protocol):
     painter: Painter
     prefs: Prefs
     profile: Profile
+    puzzles: PuzzlesControl
     runner: Runner
     session: Session
     shown: Screen | None
@@ -178,10 +181,33 @@ class MovesHost(Protocol):
     def render_opponent(self) -> None: ...
 
 
+class PuzzlesHost(Protocol):
+    """What :class:`control.puzzles_ctrl.PuzzlesControl` uses."""
+
+    chrome: Chrome
+    embedded: bool
+    interacted: bool
+    page: PagePort
+    params: dict[str, str]
+    prefs: Prefs
+    tasks: TaskSet
+    token: int
+    ui: Ui
+
+    def advance(self, render: bool = True) -> None: ...
+    def announce(self, text: str) -> None: ...
+    def focus(self, ident: str | None) -> None: ...
+    def focus_play(self) -> None: ...
+    def message(self, text: str, alert: bool = False) -> None: ...
+    def render(self, refocus: bool = True) -> bool: ...
+    def show(self, showing: str, ui: Ui | None = None) -> None: ...
+
+
 __all__ = ["AnalysisHost",
            "GamesHost",
            "HandHost",
            "LessonsHost",
            "MovesHost",
+           "PuzzlesHost",
            "ReplayHost",
            "StatsHost"]

@@ -17,7 +17,7 @@ from tacocat.actions import ATTACK, REPLACE
 from tacocat.moves import PHASE_ATTACK, PHASE_DEFEND, PHASE_DUEL, PHASE_REPLACE
 from web.i18n.catalog import t
 from web.model import levels
-from web.model.chrome import LESSON, REPLAY
+from web.model.chrome import LESSON, PUZZLE, REPLAY
 from web.model.session import MODE_AI, MODE_HOTSEAT
 from web.model.takeback import PassOffer, pass_offer, takeback, taken_back
 from web.views.dialog_view import pass_dialog
@@ -41,14 +41,20 @@ class HandControl:
         self.ctl = ctl
 
     def playing(self):
-        """The session the hand plays in: a lesson's, else the game's (never a replay's)."""
-        lesson = self.ctl.chrome.showing == LESSON
-        return self.ctl.lessons.run.session if lesson else self.ctl.session
+        """The session the hand plays in: a lesson's or a puzzle's, else the game's (never
+        a replay's)."""
+        showing = self.ctl.chrome.showing
+        if showing == LESSON:
+            return self.ctl.lessons.run.session
+        if showing == PUZZLE:
+            return self.ctl.puzzles.run.session
+        return self.ctl.session
 
     def acting_seat(self) -> int | None:
         ctl = self.ctl
         showing = ctl.chrome.showing
-        if showing == REPLAY or (showing == LESSON and ctl.lessons.run.done):
+        if showing == REPLAY or (showing == LESSON and ctl.lessons.run.done) or \
+                (showing == PUZZLE and ctl.puzzles.run.over):
             return None
         s = self.playing()
         seat = ctl.ui.viewer
@@ -124,6 +130,9 @@ class HandControl:
 
     def do_hint(self, _arg) -> None:
         ctl = self.ctl
+        if ctl.chrome.showing == PUZZLE:  # the puzzle's own two-step hint
+            ctl.puzzles.do_hint(_arg)
+            return
         seat = self.acting_seat()
         if seat is None:
             ctl.message(t("hint.none"))

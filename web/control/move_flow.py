@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 from tacocat import Action, IllegalActionError
 from tacocat.actions import ATTACK, DEFEND, DUEL, SACRIFICE
 from tacocat.moves import cards_played
-from web.model.chrome import LESSON
+from web.model.chrome import LESSON, PUZZLE
 from web.model.session import MODE_AI
 from web.model.text import Words, sentence
 from web.render.motion import Snapshot
@@ -206,6 +206,9 @@ class Moves:
         move is drawn once that mark has painted, and the mark then goes)."""
         if self.ctl.chrome.showing == LESSON:
             self.ctl.lessons.play(seat, action)
+            return
+        if self.ctl.chrome.showing == PUZZLE:
+            self.ctl.puzzles.play(seat, action)
             return
         self.land_now()
         s, ui = self.ctl.session, self.ctl.ui

@@ -70,6 +70,8 @@ class PagePort(Protocol):
     def pick_file(self) -> None: ...  # the file picker: its file comes as picked()
     def location(self) -> tuple[str, str]: ...  # (the page's URL without its fragment, #…)
     def language(self, code: str) -> str: ...  # switch; returns the language now in use
+    def today(self) -> str: ...  # the player's local date, ISO (the day's puzzle)
+    async def fetch_text(self, url: str) -> str: ...  # a file of the game's (OSError: none)
 
     # -- dialogs: what they show is drawn by views; these open, close and read them ---------
     def show(self, dialog: str) -> None: ...

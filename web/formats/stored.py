@@ -18,6 +18,7 @@ SAVE_KEY = "tacocat.save.v1"
 PREFS_KEY = "tacocat.prefs.v1"
 STATS_KEY = "tacocat.stats.v1"
 ANALYSES_KEY = "tacocat.analyses.v1"  # web/formats/analyses_store.py
+PUZZLES_KEY = "tacocat.puzzles.v1"  # web/formats/puzzle_store.py
 
 
 def stored_text(fmt: str, version: int, **fields: Any) -> str:
@@ -50,5 +51,5 @@ def stored_list(data: dict[str, Any], key: str, keep: int, valid: Callable[[Any]
     return items
 
 
-__all__ = ["ANALYSES_KEY", "PREFS_KEY", "SAVE_KEY", "STATS_KEY", "read_stored", "stored_list",
-           "stored_text"]
+__all__ = ["ANALYSES_KEY", "PREFS_KEY", "PUZZLES_KEY", "SAVE_KEY", "STATS_KEY", "read_stored",
+           "stored_list", "stored_text"]

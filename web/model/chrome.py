@@ -2,15 +2,16 @@
 the spoken announcement, the menu, the first-visit offer, the share link. Views draw it
 (web/views/chrome_view.py); nothing reads it back from the page.
 
-One value says what the table shows (:data:`SHOWING`): the game, a replay or a lesson —
-the replay's and the lesson's own state exist only while they show."""
+One value says what the table shows (:data:`SHOWING`): the game, a replay, a lesson or a
+puzzle — the replay's, the lesson's and the puzzle's own state exist only while they
+show."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-GAME, REPLAY, LESSON = "game", "replay", "lesson"
-SHOWING = (GAME, REPLAY, LESSON)
+GAME, REPLAY, LESSON, PUZZLE = "game", "replay", "lesson", "puzzle"
+SHOWING = (GAME, REPLAY, LESSON, PUZZLE)
 
 
 @dataclass
@@ -23,7 +24,7 @@ class Chrome:
     said: int = 0  # announcements so far: the same sentence twice is said twice
     menu_open: bool = False
     offer: bool = False  # the first visit's "learn to play" offer
-    lesson_only: bool = False  # an article's single lesson: nothing else of the page
+    lesson_only: bool = False  # an article's single lesson or puzzle: nothing else of the page
     share_url: str = ""
 
     def say(self, text: str) -> None:
@@ -35,4 +36,4 @@ class Chrome:
         self.message, self.alert = text, alert
 
 
-__all__ = ["GAME", "LESSON", "REPLAY", "SHOWING", "Chrome"]
+__all__ = ["GAME", "LESSON", "PUZZLE", "REPLAY", "SHOWING", "Chrome"]

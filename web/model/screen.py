@@ -59,11 +59,12 @@ class Screen:
     opponent_busy: bool  # the computer is working on its turn
     revealed: tuple[int, ...] = ()  # the opponent's cards face up (a finished replay)
     replay: Replay | None = None  # stepping through a record: nothing to act on
-    lesson_done: bool = False  # a lesson's move was made: the hand rests
+    lesson_done: bool = False  # a lesson's move was made (or a puzzle's try): the hand rests
+    open_hands: bool = False  # a puzzle: both hands are shown; its panel goes on, not the deal
 
     @classmethod
     def build(cls, session: Session, ui: Ui, replay: Replay | None = None,
-              lesson_done: bool = False) -> Screen:
+              lesson_done: bool = False, open_hands: bool = False) -> Screen:
         game = session.game
         if session.mode == MODE_AI:
             me = session.human
@@ -76,19 +77,20 @@ class Screen:
         legal = obs.legal_actions() if acting else []
         result = session.result if session.result_pending or game.is_terminal() else None
         opp = 1 - me
-        reveal = replay is not None and replay.finished and result is None
+        reveal = (replay is not None and replay.finished and result is None) or \
+            (open_hands and game.round == 1)
         return cls(
             ui, Words(session.mode, session.human), session.mode, session.level, me, opp,
             obs, acting, legal, result, game.is_terminal(), session.log, id(session),
             session.table, tuple(session.drawn.get(me, ())),
             next((p for p in game.to_act() if session.owes(p)), None),
             opp in ui.busy and not session.owes(me),
-            tuple(game.hands[opp]) if reveal else (), replay, lesson_done)
+            tuple(game.hands[opp]) if reveal else (), replay, lesson_done, open_hands)
 
     @property
     def reveal(self) -> bool:
-        """Both hands face up: the replay of a finished game."""
-        return self.replay is not None and self.replay.finished
+        """Both hands face up: the replay of a finished game, or a puzzle."""
+        return (self.replay is not None and self.replay.finished) or self.open_hands
 
     @property
     def hidden(self) -> bool:

@@ -186,6 +186,22 @@ class BrowserPage:
     def language(code: str) -> str:
         return apply_language(code)
 
+    @staticmethod
+    def today() -> str:
+        now = window.Date.new()  # the device's clock and time zone
+        year, month, day = int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate())
+        return f"{year:04d}-{month:02d}-{day:02d}"
+
+    @staticmethod
+    async def fetch_text(url: str) -> str:
+        try:
+            response = await window.fetch(url)
+        except Exception as exc:  # offline, before the worker ever kept it
+            raise OSError(f"{url}: {exc}") from exc
+        if not response.ok:
+            raise OSError(f"{url}: HTTP {response.status}")
+        return str(await response.text())
+
     # -- dialogs --------------------------------------------------------------------------
     @staticmethod
     def show(dialog: str) -> None:

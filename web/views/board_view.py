@@ -60,9 +60,10 @@ def board(s: Screen) -> list[Root]:
     if s.result is not None:
         info = [txt(t("banner.round", round=s.result["round"]))]
     elif s.over:
-        info = [txt(t("info.round", round=game.round))]
+        info = [h("span", "ri-round", t("info.round", round=game.round))]
     else:  # the space's facts are on the board too; narrow screens show only the round
-        info = [txt(t("info.round", round=game.round)),
+        # ("Raundi 1", "1. txanda": never split between the word and its number)
+        info = [h("span", "ri-round", t("info.round", round=game.round)),
                 h("span", "ri-space", " · " + t("info.space", n=game.hand_size,
                                                 arrow=arrow_words(game.arrow)))]
     return [Root("track", children=cells),

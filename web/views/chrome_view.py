@@ -9,23 +9,25 @@ from __future__ import annotations
 
 from web.formats.prefs import THEMES
 from web.i18n.catalog import names, t
-from web.model.chrome import Chrome
+from web.model.chrome import PUZZLE, Chrome
 from web.model.keymap import SHORTCUTS
 from web.model.session import PACES
 from web.render.vdom import Labels, Node, Root, h, txt
 
 # index.html's controls that do nothing without Python (disabled until it runs)
 NEEDS_PYTHON = ("btn-takeback", "btn-hint", "btn-new", "btn-export", "btn-import",
-                "btn-replay", "btn-stats", "btn-learn", "btn-sound", "pace", "theme")
+                "btn-replay", "btn-stats", "btn-learn", "btn-puzzles", "btn-sound", "pace",
+                "theme")
 # every key index.html marks data-i18n (tests/test_web_config.py keeps the two in step)
 PAGE_KEYS = (
     "analysis.open", "app.tagline", "app.title", "board.goal.word", "board.label",
     "lesson.dismiss", "lesson.learn", "lesson.offer", "log.title", "menu.label", "new.cancel",
     "new.level", "new.mode.ai", "new.mode.hotseat", "new.mode.watch", "new.opponent",
     "new.seat", "new.seat.wow", "new.seat.yay", "new.seed", "new.seed.placeholder",
-    "new.start", "new.title", "opponent.label", "pace.label", "replay.exit", "replay.first",
-    "replay.last", "replay.next", "replay.next.round", "replay.prev", "replay.prev.round",
-    "resume.no", "resume.title", "resume.yes", "rules.deal", "rules.deal.h", "rules.duel",
+    "new.start", "new.title", "opponent.label", "pace.label", "puzzle.menu", "replay.exit",
+    "replay.first", "replay.last", "replay.next", "replay.next.round", "replay.prev",
+    "replay.prev.round", "resume.no", "resume.title", "resume.yes", "rules.deal",
+    "rules.deal.h", "rules.duel",
     "rules.duel.h", "rules.goal", "rules.goal.h", "rules.keys.h", "rules.know",
     "rules.know.h", "rules.move", "rules.move.h", "rules.play", "rules.play.h",
     "rules.replace", "rules.replace.h", "rules.showdown", "rules.showdown.h",
@@ -101,7 +103,9 @@ def chrome(c: Chrome, *, takeback: str | None, hint: bool, sound: bool,
         Root("btn-menu", {"aria-expanded": "true" if c.menu_open else "false"}),
         Root("loading", {"hidden": c.ready}),
         Root("page-body", {"class": " ".join(
-            [*([] if c.ready else ["booting"]), *(["lesson-only"] if c.lesson_only else [])])
+            [*([] if c.ready else ["booting"]),
+             *([("puzzle-only" if c.showing == PUZZLE else "lesson-only")]
+               if c.lesson_only else [])])
             or None}),
         *(Root(ident, {"disabled": not c.ready}) for ident in NEEDS_PYTHON),
         Root("offer", {"hidden": not c.offer}),

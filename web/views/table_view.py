@@ -134,7 +134,8 @@ def result(s: Screen) -> list[Root]:
             out.append(h("p", "strong" if i == 1 else "", line))
     if winner is not None:
         out.append(h("p", "", t("over.rounds", rounds=s.obs.round, tied=s.obs.tied_rounds)))
-    if s.replay is None:  # (the replay bar steps on; nothing to press here)
+    # (a replay's bar steps on and a puzzle's panel goes on: nothing to press here)
+    if s.replay is None and not s.open_hands:
         if winner is not None:
             again = t("watch.again") if s.mode == MODE_WATCH else t("over.rematch")
             buttons = [_button(again, "btn-rematch", "rematch", True),

@@ -1,6 +1,6 @@
 """Take-back audit (#20, not CI): thousands of random games against the computer and on one
 device, with random take-backs and chains of them, every one checked by the oracle in
-tests/takeback_audit.py (leaks, needless refusals, exact restores, pass-screen offers).
+tests/takeback_oracle.py (leaks, needless refusals, exact restores, pass-screen offers).
 Prints the table of take-backs tried / allowed / taken per phase and writes the
 "takeback-audit" section of docs/TESTING.md.
 
@@ -18,7 +18,7 @@ import time
 from multiprocessing import Pool
 
 from bench.docsection import write_section
-from tests.takeback_audit import ANY, BUTTON, PASS, PHASES, Audit, Tally
+from tests.takeback_oracle import ANY, BUTTON, PASS, PHASES, Audit, Tally
 from web.model.session import MODE_AI, MODE_HOTSEAT
 
 KINDS = ((MODE_AI, BUTTON, "vs computer", "Take back button"),
@@ -89,7 +89,7 @@ def main() -> int:
             "computer and once on one device; both sides play random legal moves (the policy "
             "does not depend on how a move was chosen). Take-backs are tried at random "
             "moments and chained at random (after a take-back, another is tried with a "
-            "higher probability), at most 150 per game. The oracle (`tests/takeback_audit.py`) "
+            "higher probability), at most 150 per game. The oracle (`tests/takeback_oracle.py`) "
             "watches each seat's observation after every move, taken-back branches included, "
             "and does not use the policy's code.",
             "",

@@ -2,7 +2,7 @@
 of take-backs included: no take-back ever lets a seat undo a move made before a card it has
 seen since, none is refused without need, every one restores exactly the state its taker
 had, and the pass screen offers exactly what the policy allows (never to the player who
-just allowed one). The oracle (tests/takeback_audit.py) watches observations, not the
+just allowed one). The oracle (tests/takeback_oracle.py) watches observations, not the
 policy's events. bench/takeback_audit.py runs the same audit over thousands of games and
 writes the table in docs/TESTING.md."""
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from helpers import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from takeback_audit import ANY, BUTTON, PASS, PHASES, Audit, Tally
+from takeback_oracle import ANY, BUTTON, PASS, PHASES, Audit, Tally
 
 from web.model.seen import Seen
 from web.model.session import MODE_AI, MODE_HOTSEAT
@@ -66,10 +66,10 @@ def test_the_audit_catches_a_policy_that_forgets_taken_back_moves(monkeypatch):
 
 def test_the_audit_catches_an_offer_to_the_player_who_just_allowed_one(monkeypatch):
     """The pass screen's hand-over rule, taken away: the audit says so."""
-    import takeback_audit
+    import takeback_oracle
 
-    plain = takeback_audit.taken_back
-    monkeypatch.setattr(takeback_audit, "taken_back",
+    plain = takeback_oracle.taken_back
+    monkeypatch.setattr(takeback_oracle, "taken_back",
                         lambda session, moves, granted_by=None: plain(session, moves))
     tally = Tally()
     for seed in range(20):

@@ -104,6 +104,7 @@ class FakeBrowserPage:
         self.stored = dict(stored or {})
         self.flags: dict[str, str] = {}
         self.open: set[str] = set()
+        self.shown: list[str] = []
         self.reports: list[str] = []
         self.copied: list[str] = []
         self.downloads: list[tuple[str, str]] = []
@@ -190,6 +191,7 @@ class FakeBrowserPage:
 
     def show(self, dialog: str) -> None:
         self.open.add(dialog)
+        self.shown.append(dialog)  # every dialog ever opened, in order
 
     def close(self, dialog: str) -> None:
         self.open.discard(dialog)

@@ -281,3 +281,36 @@ def test_a_wrong_sacrifice_is_named_with_its_card() -> None:
             assert "?" not in text
             return
     pytest.skip("no defence puzzle where the sacrifice loses")
+
+
+def test_an_article_puzzle_is_not_covered_by_the_saved_game_offer() -> None:
+    async def game() -> None:
+        from web.control.controller import Controller
+        from web.formats.saved_game import save_text
+        from web.formats.stored import SAVE_KEY
+        from web.model.session import Session
+        saved = Session.new(9)
+        saved.apply(0, Action.replace())
+        page = FakeBrowserPage({SAVE_KEY + ".embed": save_text(saved)})
+        ctl = Controller(page, {"pace": "0", "puzzle": "daily", "embed": "1"}, True,
+                         lambda: True)
+        await ctl.start()
+        await settle(ctl, page)
+        assert ctl.chrome.showing == "puzzle" and "dlg-resume" not in page.shown
+    run(game())
+
+
+def test_a_bad_puzzle_in_the_url_still_offers_the_saved_game() -> None:
+    async def game() -> None:
+        from web.control.controller import Controller
+        from web.formats.saved_game import save_text
+        from web.formats.stored import SAVE_KEY
+        from web.model.session import Session
+        saved = Session.new(9)
+        saved.apply(0, Action.replace())
+        page = FakeBrowserPage({SAVE_KEY: save_text(saved)})
+        ctl = Controller(page, {"pace": "0", "puzzle": "nosuchid"}, False, lambda: True)
+        await ctl.start()
+        await settle(ctl, page)
+        assert ctl.chrome.showing == "game" and "dlg-resume" in page.open
+    run(game())

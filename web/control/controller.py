@@ -200,7 +200,7 @@ class Controller:
         lesson = self.lessons.open_param() or self.puzzles.open_param()
         self.chrome.offer = self.first_visit and not self.embedded and not lesson and \
             self.chrome.showing == GAME
-        if self.chrome.showing == GAME:
+        if self.chrome.showing == GAME and not lesson:  # (a puzzle opens a moment later)
             self.offer_resume()
         self.draw_chrome()
         self.page.ready()

@@ -65,6 +65,7 @@ class PuzzlesControl:
 
     async def open(self, kind: str, ident: str | None = None) -> None:
         if not await self.load():
+            self.ctl.offer_resume()  # (the start held the saved game's offer back for us)
             return
         puzzles = self.puzzles
         day = self.today()
@@ -78,6 +79,7 @@ class PuzzlesControl:
             puzzle = next((p for p in puzzles if p.id == ident), None)
             if puzzle is None:
                 self.ctl.message(t("puzzle.unknown", id=str(ident)[:20]), alert=True)
+                self.ctl.offer_resume()
                 return
         run = PuzzleRun(puzzle, kind, day if kind == DAILY else None)
         run.alone = self.single

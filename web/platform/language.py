@@ -6,12 +6,11 @@ Nothing here writes HTML: elements are created and filled with ``textContent``.
 
 from __future__ import annotations
 
-import json
 from urllib.parse import urlencode
 
 from web.i18n import catalog as i18n
 from web.platform.browser import document, window
-from web.platform.dom import params, proxy
+from web.platform.dom import params
 from web.platform.storage import storage_set
 
 LANG_KEY = "tacocat.lang"
@@ -37,20 +36,6 @@ def language() -> str:
         i18n.DEFAULT_LANG
 
 
-def language_names() -> list[tuple[str, str]]:
-    """[(code, name in that language)] for every catalog, English first."""
-    out = []
-    for code in i18n.available():
-        try:
-            data = json.loads((i18n.CATALOG_DIR / f"{code}.json").read_text(encoding="utf-8"))
-            name = str(data.get("lang.name") or code)
-        except (OSError, ValueError):
-            name = code
-        out.append((code, name))
-    out.sort(key=lambda item: (item[0] != i18n.DEFAULT_LANG, item[1].casefold()))
-    return out
-
-
 def apply_language(code: str) -> str:
     """Switch the catalogs, <html lang>, the remembered choice and ?lang= in the URL."""
     code = i18n.set_language(code)
@@ -67,36 +52,4 @@ def apply_language(code: str) -> str:
     return code
 
 
-def language_switcher(on_change=None):
-    """A labelled <select> of the languages; append it anywhere in the page."""
-    label = document.createElement("label")
-    label.className = "lang-switch"
-    caption = document.createElement("span")
-    caption.className = "sr-only"
-    caption.textContent = i18n.t("lang.label") if i18n.has("lang.label") else "Language"
-    select = document.createElement("select")
-    select.id = "lang-select"
-    current = i18n.language()
-    for code, name in language_names():
-        option = document.createElement("option")
-        option.value = code
-        option.lang = code
-        option.textContent = name
-        option.selected = code == current
-        select.appendChild(option)
-
-    def changed(_event) -> None:
-        code = apply_language(str(select.value))
-        caption.textContent = i18n.t("lang.label") if i18n.has("lang.label") else "Language"
-        if on_change is not None:
-            on_change(code)
-        document.documentElement.lang = code  # after the UI's relabelling
-
-    select.addEventListener("change", proxy(changed))
-    label.appendChild(caption)
-    label.appendChild(select)
-    return label
-
-
-__all__ = ["LANG_KEY", "apply_language", "language", "language_names", "language_switcher",
-           "match_language"]
+__all__ = ["LANG_KEY", "apply_language", "language", "match_language"]

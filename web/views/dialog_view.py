@@ -1,7 +1,7 @@
 """What the page's dialogs and its static lists say: passing the device (hot-seat),
 resuming a saved game, the New game form's level and pace choices, and the keyboard list
 in the rules. Pure views like the rest (trees for the diff, no DOM); opening and closing
-a dialog is :mod:`web.platform.dialog_boxes`. Round results are not dialogs (see
+a dialog is :class:`web.platform.browser_page.BrowserPage`'s. Round results are not dialogs (see
 :mod:`web.views.table_view`)."""
 
 from __future__ import annotations

@@ -202,8 +202,11 @@ def best_line(game: Game, solver: int) -> list[tuple[int, Action]]:
     """The rest of the round from ``game`` (not changed) with ``solver`` playing its best
     (best outcome, fewest decisions) and the other side :func:`reply`: ``(seat, action)``
     moves up to the showdown."""
-    judge = Judge.of(game)
-    f = _check_turn(game)
+    return _play_out(Judge.of(game), _check_turn(game), solver)
+
+
+def _play_out(judge: Judge, f, solver: int) -> list[tuple[int, Action]]:
+    """From ``f`` to the showdown: ``solver`` at its best, the other side as :func:`reply`."""
     line = []
     while not f.over:
         action = judge.choose(f, solver)
@@ -232,12 +235,7 @@ def refutation(game: Game, wrong: Action) -> list[tuple[int, Action]]:
     nxt = after(f, wrong)
     if judge.value(nxt, seat) == 1:
         raise PuzzleError(f"{wrong.notation()} wins: there is no refutation")
-    line = []
-    while not nxt.over:
-        action = judge.choose(nxt, seat)
-        line.append((nxt.mover, action))
-        nxt = after(nxt, action)
-    return line
+    return _play_out(judge, nxt, seat)
 
 
 def round_over(game: Game) -> bool:

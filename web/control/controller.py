@@ -207,8 +207,7 @@ class Controller:
         self.tasks.spawn(self.rehearse(self.token))
 
     async def rehearse(self, token: int) -> None:
-        """Once the table is on screen, run a move's code once on a copy of the game
-        (web/control/rehearsal.py), so the player's first move costs what later ones do."""
+        """A move's code run once on a copy (rehearsal.py): the first move costs no more."""
         await asyncio.sleep(REHEARSE_AFTER_S)
         if token != self.token or self.session is None:
             return
@@ -220,8 +219,7 @@ class Controller:
         self.page.flag("rehearsed", str(played))
 
     def relabel(self) -> None:
-        """Every string again after the language changed: the page's static words, then
-        every view through the diff, as any render (a memoised view is built again)."""
+        """Every string again after a language change: static words, then every view."""
         self.painter.draw(settings(self.prefs.pace, self.prefs.theme, language()))
         self.memo = Memo()
         self.render()
@@ -246,8 +244,7 @@ class Controller:
             self.autosave()
 
     def set_session(self, session: Session, hand_over: bool = False) -> None:
-        """Show ``session`` from now on; ``hand_over``: hide the hands until the device has
-        been passed (a hot-seat take-back)."""
+        """Show ``session``; ``hand_over``: hands hidden until the device is passed."""
         self.token += 1
         self.moves.drop_landing()
         self.motion.finish_all()
@@ -260,9 +257,8 @@ class Controller:
         self.advance()
 
     def show(self, showing: str, ui: Ui | None = None) -> None:
-        """The table shows the game, a replay or a lesson from now on (their own state is
-        the feature's, dropped when it no longer shows): the game's computer turns stop
-        until it shows again."""
+        """The table shows the game, a replay, a lesson or a puzzle from now on (their own
+        state is dropped when it no longer shows); the game's turns wait meanwhile."""
         if showing != GAME:
             self.token += 1
             self.motion.finish_all()
@@ -278,6 +274,12 @@ class Controller:
         self.chrome.menu_open = False
         self.chrome.note("")
 
+    def back_to_game(self) -> None:
+        """After a replay, a lesson or a puzzle: the game drawn again, its turns go on."""
+        self.show(GAME)
+        self.render()
+        self.advance(render=False)
+
     def alive(self, token: int) -> Callable[[], bool]:
         return lambda: token == self.token
 
@@ -288,9 +290,8 @@ class Controller:
 
     # -- drawing ------------------------------------------------------------------------------
     def render(self, refocus: bool = True) -> bool:
-        """Every view draws the state; the diff of all their trees is applied at once.
-        A move (web/control/move_flow.py) leaves the focus (``refocus=False``) to a later
-        step. Returns whether the focused element went away."""
+        """Every view draws the state, the diff applied at once; whether the focused element
+        went away (a move, move_flow.py, leaves the focus to a later step: ``refocus``)."""
         t0 = time.perf_counter()
         self.prepare_render()
         lost = self.painter.flush(self.profile)
@@ -301,9 +302,8 @@ class Controller:
         return lost
 
     def prepare_render(self) -> None:
-        """Every view draws the state and the diff of all their trees waits in the painter
-        (:meth:`web.render.paint.Painter.flush` applies it: a move draws in a task of its
-        own, web/control/move_flow.py)."""
+        """Every view draws the state; the diff waits in the painter for its ``flush`` (a
+        move draws in a task of its own, web/control/move_flow.py)."""
         s = self.shown = self.screen()
         self.profile.lap("screen")
         roots = [*page(s, self.log, self.memo, self.replay.current, self.lessons.run),

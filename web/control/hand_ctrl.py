@@ -18,22 +18,12 @@ from tacocat.moves import PHASE_ATTACK, PHASE_DEFEND, PHASE_DUEL, PHASE_REPLACE
 from web.i18n.catalog import t
 from web.model import levels
 from web.model.chrome import LESSON, PUZZLE, REPLAY
-from web.model.session import MODE_AI, MODE_HOTSEAT
+from web.model.session import MODE_AI, MODE_HOTSEAT, hand_indices
 from web.model.takeback import PassOffer, pass_offer, takeback, taken_back
 from web.views.dialog_view import pass_dialog
 
 if TYPE_CHECKING:
     from web.control.feature_hosts import HandHost
-
-
-def _indices(hand, cards) -> set[int]:
-    wanted = list(cards)
-    out = set()
-    for i, v in enumerate(hand):
-        if v in wanted:
-            wanted.remove(v)
-            out.add(i)
-    return out
 
 
 class HandControl:
@@ -142,7 +132,7 @@ class HandControl:
         ctl.chrome.note("")  # the hint's sentence takes the note (web/views/hint_view.py)
         ctl.ui.hint = hint
         if hint.action.kind in (REPLACE, ATTACK):
-            ctl.ui.selected = _indices(obs.hand, hint.action.cards)
+            ctl.ui.selected = hand_indices(obs.hand, hint.action.cards)
         ctl.render()
         ctl.draw_chrome()
 

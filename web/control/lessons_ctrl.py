@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tacocat import YAY, Action
-from web.model.chrome import GAME, LESSON
+from web.model.chrome import LESSON
 from web.model.lesson_runs import BY_NAME, LESSONS, Run
 from web.model.screen import Ui
 from web.views.lesson_view import feedback_text, heading, task
@@ -84,12 +84,8 @@ class LessonsControl:
             self.ctl.focus_play()
 
     def do_lesson_exit(self, _arg) -> None:
-        ctl = self.ctl
-        self.run = None
-        ctl.show(GAME)
-        ctl.render()
-        ctl.advance(render=False)
-        ctl.focus_play()
+        self.ctl.back_to_game()  # (show() drops the lesson)
+        self.ctl.focus_play()
 
     def do_offer_dismiss(self, _arg) -> None:
         self.dismiss_offer()

@@ -25,9 +25,10 @@ from tacocat.puzzles import Puzzle, PuzzleError, after_puzzle, daily, loads, nex
 from web.formats.puzzle_store import PuzzleRecord
 from web.formats.stored import PUZZLES_KEY
 from web.i18n.catalog import t
-from web.model.chrome import GAME, PUZZLE
+from web.model.chrome import PUZZLE
 from web.model.puzzle_run import DAILY, RATED, SINGLE, SOLVED, PuzzleRun
 from web.model.screen import Ui
+from web.model.session import hand_indices
 from web.views.puzzle_view import feedback_text, position_text, puzzle_panel, share_text
 
 if TYPE_CHECKING:
@@ -156,8 +157,7 @@ class PuzzlesControl:
         if run.hint_level >= 2:  # the card too: marked in the hand, selected for an attack
             ctl.ui.hint = Hint(clue.action, "", clue.key, clue.params)
             if clue.action.kind == ATTACK:
-                hand = list(run.session.game.hands[run.solver])
-                ctl.ui.selected = {i for i, v in enumerate(hand) if v in clue.cards}
+                ctl.ui.selected = hand_indices(run.session.game.hands[run.solver], clue.cards)
         ctl.render()
         ctl.announce(feedback_text(run, self.record))
 
@@ -203,15 +203,15 @@ class PuzzlesControl:
         ctl.message(t("puzzle.share.copied") if copied else text)
 
     def do_exit(self, _arg) -> None:
-        ctl = self.ctl
-        self.run = None
-        ctl.show(GAME)
-        ctl.render()
-        ctl.advance(render=False)
-        ctl.focus_play()
+        self.ctl.back_to_game()  # (show() drops the puzzle)
+        self.ctl.focus_play()
 
     # -- drawing ----------------------------------------------------------------------------
     def roots(self) -> list:
+        """The panel (every render draws it: while no puzzle shows, without asking the page
+        for its date or address)."""
+        if self.run is None:
+            return puzzle_panel(None, self.record, None)
         base, _ = self.ctl.page.location()
         return puzzle_panel(self.run, self.record, self.today(), base.split("?")[0])
 

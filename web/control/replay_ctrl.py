@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from tacocat import YAY, GameRecord, RecordError
 from web.formats.share import PREFIX, decode, encode, from_fragment
 from web.i18n.catalog import t
-from web.model.chrome import GAME, REPLAY
+from web.model.chrome import REPLAY
 from web.model.replay_state import Replay
 from web.model.screen import Ui
 from web.model.session import MODE_AI, MODE_HOTSEAT
@@ -103,10 +103,7 @@ class ReplayControl:
     def do_replay_exit(self, _arg) -> None:
         ctl = self.ctl
         self.on_leave()  # an analysis of the replay's game is of no use any more
-        self.current = None
-        ctl.show(GAME)
-        ctl.render()
-        ctl.advance(render=False)
+        ctl.back_to_game()  # (show() drops the replay)
         ctl.offer_resume()
         ctl.focus_play()
 

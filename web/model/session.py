@@ -72,6 +72,17 @@ def place(index: int, n_spaces: int = 7) -> tuple[str, dict[str, Any]]:
     return "place.space", {"letter": space_letter(index, n_spaces), "index": index + 1}
 
 
+def hand_indices(hand, cards) -> set[int]:
+    """The positions in ``hand`` of ``cards`` (each card once: a pair picks two of three)."""
+    wanted = list(cards)
+    out = set()
+    for i, v in enumerate(hand):
+        if v in wanted:
+            wanted.remove(v)
+            out.add(i)
+    return out
+
+
 def space_letter(index: int, n_spaces: int = 7) -> str:
     """The letter printed on a space of the T-A-C-O-C-A-T track."""
     return LETTERS[index] if n_spaces == len(LETTERS) else str(index + 1)
@@ -357,6 +368,19 @@ def duel_states(hand: tuple[int, ...], legal: list[Action]) -> list[CardState]:
     return [CardState(v in ok) for v in hand]
 
 
-__all__ = ["MODES", "PACES", "REPLACE", "SCENARIOS", "CardState", "Entry", "Session",
-           "attack_states", "defend_states", "duel_states", "place", "replace_states",
-           "sacrifice_state"]
+__all__ = [
+    "MODES",
+    "PACES",
+    "REPLACE",
+    "SCENARIOS",
+    "CardState",
+    "Entry",
+    "Session",
+    "attack_states",
+    "defend_states",
+    "duel_states",
+    "hand_indices",
+    "place",
+    "replace_states",
+    "sacrifice_state",
+]

@@ -11,20 +11,25 @@ from web.model.screen import Screen
 from web.model.text import cards_text
 
 
+def reason_text(key: str, params: dict) -> str:
+    """A hint's reason (a catalog key with card values as numbers or lists), worded; the
+    puzzles' clues too (web/views/puzzle_view.py)."""
+    params = {k: cards_text(v) if isinstance(v, (tuple, list)) else v
+              for k, v in params.items()}
+    reason = t(key, **params)
+    if "win" in params:
+        reason += " " + t("hint.win", win=params["win"])
+    return reason
+
+
 def hint_note(s: Screen | None) -> str:
     """The sentence for the hint on show, or "" (none asked for, or the move was made)."""
     hint = s.ui.hint if s is not None else None
     if hint is None or not s.acting:
         return ""
-    if hint.key and has(hint.key):
-        params = {k: cards_text(v) if isinstance(v, (tuple, list)) else v
-                  for k, v in hint.params.items()}
-        reason = t(hint.key, **params)
-        if "win" in params:
-            reason += " " + t("hint.win", win=params["win"])
-    else:
-        reason = hint.reason  # a hint without a catalog key: the engine's English
+    # (a hint without a catalog key: the engine's English)
+    reason = reason_text(hint.key, hint.params) if hint.key and has(hint.key) else hint.reason
     return t("hint.text", action=s.words.action(hint.action, s.obs.hand), reason=reason)
 
 
-__all__ = ["hint_note"]
+__all__ = ["hint_note", "reason_text"]

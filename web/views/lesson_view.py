@@ -8,7 +8,8 @@ from web.model.lesson_runs import LESSONS, Run
 from web.render.vdom import Node, Root, h, txt
 
 
-def _button(text: str, ident: str, act: str, primary: bool = False) -> Node:
+def panel_button(text: str, ident: str, act: str, primary: bool = False) -> Node:
+    """A button of a lesson's or a puzzle's panel (web/views/puzzle_view.py)."""
     return h("button", "btn primary" if primary else "btn", text, key=ident, type="button",
              id=ident, data_act=act)
 
@@ -45,12 +46,12 @@ def lesson(run: Run | None) -> list[Root]:
             feedback.append(h("span", "", " " + t("lesson.finished")))
     buttons = []
     if run.done and not run.last and not run.single:
-        buttons.append(_button(t("lesson.next"), "lesson-next", "lesson-next", True))
+        buttons.append(panel_button(t("lesson.next"), "lesson-next", "lesson-next", True))
     if run.done or run.feedback is not None:
-        buttons.append(_button(t("lesson.retry"), "lesson-retry", "lesson-retry",
+        buttons.append(panel_button(t("lesson.retry"), "lesson-retry", "lesson-retry",
                                run.single or run.last))
     if not run.single:
-        buttons.append(_button(t("lesson.exit"), "lesson-exit", "lesson-exit"))
+        buttons.append(panel_button(t("lesson.exit"), "lesson-exit", "lesson-exit"))
     return [Root("lesson", {"hidden": False}),
             Root("me", {"data-state": "lesson"}),  # read, not docked over the table
             Root("lesson-title", children=[txt(heading(run))]),
@@ -59,4 +60,4 @@ def lesson(run: Run | None) -> list[Root]:
             Root("lesson-buttons", children=buttons)]
 
 
-__all__ = ["feedback_text", "heading", "lesson", "task"]
+__all__ = ["feedback_text", "heading", "lesson", "panel_button", "task"]

@@ -17,11 +17,8 @@ from web.model.puzzle_run import DAILY, RATED, SHOWN, SOLVED, WRONG, PuzzleRun
 from web.model.session import MODE_AI, space_letter
 from web.model.text import Words, cards_text
 from web.render.vdom import Node, Root, h, svg
-
-
-def _button(text: str, ident: str, act: str, primary: bool = False) -> Node:
-    return h("button", "btn primary" if primary else "btn", text, key=ident, type="button",
-             id=ident, data_act=act)
+from web.views.hint_view import reason_text
+from web.views.lesson_view import panel_button
 
 
 def day_text(day: datetime.date) -> str:
@@ -72,8 +69,7 @@ def feedback_text(run: PuzzleRun, record: PuzzleRecord | None = None) -> str:
     if run.state == SHOWN:
         return t("puzzle.shown")
     if run.clue is not None:
-        text = t(run.clue.key, **{k: cards_text(v) if isinstance(v, (list, tuple)) else v
-                                  for k, v in run.clue.params.items()})
+        text = reason_text(run.clue.key, run.clue.params)
         if run.hint_level >= 2:
             text += " " + t("puzzle.hint.cards", cards=cards_text(run.clue.cards))
         return text
@@ -105,7 +101,7 @@ def _graph(history: list[int]) -> Node | None:
                aria_label=t("puzzle.graph", first=history[0], last=history[-1]))
 
 
-def puzzle_panel(run: PuzzleRun | None, record: PuzzleRecord, today: datetime.date,
+def puzzle_panel(run: PuzzleRun | None, record: PuzzleRecord, today: datetime.date | None,
                  url: str = "") -> list[Root]:
     if run is None:
         return [Root("puzzle", {"hidden": True})]
@@ -128,20 +124,20 @@ def puzzle_panel(run: PuzzleRun | None, record: PuzzleRecord, today: datetime.da
             out.append(h("p", "puzzle-streak", t("puzzle.streak", n=streak), key="streak"))
     buttons: list[Node] = []
     if not run.over:
-        buttons.append(_button(t("puzzle.hint"), "puzzle-hint", "puzzle-hint"))
-        buttons.append(_button(t("puzzle.solution"), "puzzle-solution", "puzzle-solution"))
+        buttons.append(panel_button(t("puzzle.hint"), "puzzle-hint", "puzzle-hint"))
+        buttons.append(panel_button(t("puzzle.solution"), "puzzle-solution", "puzzle-solution"))
     else:
         if run.state != SOLVED:
-            buttons.append(_button(t("puzzle.retry"), "puzzle-retry", "puzzle-retry", True))
+            buttons.append(panel_button(t("puzzle.retry"), "puzzle-retry", "puzzle-retry", True))
         if run.state == WRONG:
-            buttons.append(_button(t("puzzle.solution"), "puzzle-solution",
+            buttons.append(panel_button(t("puzzle.solution"), "puzzle-solution",
                                    "puzzle-solution"))
         if run.kind == DAILY and run.day is not None and record.day(run.day) is not None:
-            buttons.append(_button(t("puzzle.share"), "puzzle-share", "puzzle-share"))
-        buttons.append(_button(t("puzzle.next"), "puzzle-next", "puzzle-next",
+            buttons.append(panel_button(t("puzzle.share"), "puzzle-share", "puzzle-share"))
+        buttons.append(panel_button(t("puzzle.next"), "puzzle-next", "puzzle-next",
                                run.state == SOLVED))
     if not run.alone:
-        buttons.append(_button(t("puzzle.exit"), "puzzle-exit", "puzzle-exit"))
+        buttons.append(panel_button(t("puzzle.exit"), "puzzle-exit", "puzzle-exit"))
     out.append(h("div", "buttons", None, *buttons, key="buttons"))
     share = share_text(run, record, url) if run.kind == DAILY else ""
     if share:
